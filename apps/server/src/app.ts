@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config/config.ts';
+import type { Db } from './platform/db/database.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { loggerOptions } from './platform/http/logger-options.ts';
+import { requestIdFor } from './platform/http/request-id.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { RouteTable } from './platform/http/route-table.ts';
+import { installErrorHandling } from './platform/errors/error-handler.ts';
+import { authenticate } from './platform/auth/authenticate.ts';
+import { registerOpenApi } from './platform/openapi/openapi.ts';
+import { registerConsole } from './platform/static/console-static.ts';
+import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
+import { createTokenService } from './modules/auth/token.service.ts';
+import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { registerAuthRoutes, registerSsoTicketRoutes } from './modules/auth/auth.routes.ts';
+import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts';
+import { createPreferencesService } from './modules/preferences/preferences.service.ts';
+import { registerPreferenceRoutes } from './modules/preferences/preferences.routes.ts';
+import { createStacksService } from './modules/stacks/stacks.service.ts';
+import { registerStackHubRoutes, registerStackSelfRoutes } from './modules/stacks/stacks.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  throttle?: ThrottleLimits;
+  /** Serve the built console (off in API tests). */
+  serveConsole?: boolean;
+}
+
+/** Builds the whole server: platform plugins first, then each module, wired explicitly. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes = new RouteTable();
+  routes.attach(app);
+  installErrorHandling(app, routes);
+  installSecurityHeaders(app, config);
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: false,
+    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+  });
+  await app.register(formbody);
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.bodyLimitBytes, files: 10, fields: 100 },
+  });
+  await registerOpenApi(app);
+
+  // Services
+  const tokens = createTokenService(db, clock, config);
+  const throttle = createSignInThrottle(db, clock, deps.throttle);
+  const stacks = createStacksService(db, config.publicUrl);
+  const auth = createAuthService({ db, clock, throttle, tokens, stacks, publicUrl: config.publicUrl });
+  const preferences = createPreferencesService(db, clock);
+  const authenticateAccount = authenticate(db, clock);
+
+  // Hub API
+  registerAuthRoutes(app, { auth });
+  registerOAuthRoutes(app, { tokens, auth });
+  registerPreferenceRoutes(app, { preferences, authenticate: authenticateAccount });
+  registerStackHubRoutes(app, { stacks, authenticate: authenticateAccount });
+
+  // A community's own API, behind the staff guard
+  await registerStackScope(
+    app,
+    { authenticate: authenticateAccount, membershipBySlug: stacks.membershipBySlug },
+    (scope) => {
+      registerStackSelfRoutes(scope, { stacks });
+      registerSsoTicketRoutes(scope, { auth });
+    },
+  );
+
+  if (deps.serveConsole) await registerConsole(app, config);
+  return app;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './platform/config/config.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { bootstrap } from './seed/bootstrap.ts';
+import { buildApp } from './app.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  const seeded = await bootstrap(handle.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  });
+  const app = await buildApp({ config, db: handle.db, serveConsole: true });
+
+  const shutdown = async () => {
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    handle.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
+  const lines = [
+    '',
+    `  Agora is running at ${config.publicUrl}  (${where})`,
+    `  Sign in as ${seeded.adminEmail} (username "${seeded.adminUsername}")`,
+  ];
+  if (seeded.generatedPassword) {
+    lines.push(`  with the generated password: ${seeded.generatedPassword}`);
+    lines.push('  (shown only this once: note it down, or set AGORA_ADMIN_PASSWORD before the first start)');
+  } else if (seeded.created) {
+    lines.push('  with the password from AGORA_ADMIN_PASSWORD');
+  } else {
+    lines.push('  with the password you chose on the first start');
+  }
+  lines.push(`  API documentation: ${config.publicUrl}/docs`, '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Agora could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+import { ErrorCode, type SigninResult, type SsoResult, type SsoTicket } from '@agora/contract';
+import type { Db } from '../../platform/db/database.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/password-hasher.ts';
+import { digestToken, newOpaqueToken } from '../../platform/auth/opaque-token.ts';
+import {
+  findAccountById,
+  findAccountByLogin,
+  touchLastLogin,
+  type AccountRow,
+} from './account.repository.ts';
+import { toSessionUser } from './session-user.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
+import type { TokenService } from './token.service.ts';
+import { listPreferences } from '../preferences/preferences.repository.ts';
+import type { StacksService } from '../stacks/stacks.service.ts';
+import * as tickets from './sso-ticket.repository.ts';
+
+export const CONSOLE_CLIENT_ID = 'agora-console';
+export const SSO_TICKET_TTL_SECONDS = 60;
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  throttle: SignInThrottle;
+  tokens: TokenService;
+  stacks: StacksService;
+  publicUrl: string;
+}
+
+const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock, throttle, tokens } = deps;
+
+  async function sessionFor(account: AccountRow, clientId: string): Promise<SigninResult> {
+    const now = clock.now();
+    await touchLastLogin(db, account.id, now);
+    const token = await tokens.issue(account.id, clientId);
+    const preferences = await listPreferences(db, account.id);
+    return { user: toSessionUser({ ...account, last_login: now }), token, preferences };
+  }
+
+  /** Checks username-or-email and password; the same message whether or not the account exists. */
+  async function checkCredentials(login: string, password: string, ip: string): Promise<AccountRow> {
+    const wait = await throttle.retryAfter(login, ip);
+    if (wait > 0) {
+      const minutes = Math.max(1, Math.ceil(wait / 60));
+      const error = AppError.of(
+        429,
+        ErrorCode.throttled,
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+      Object.assign(error, { retryAfter: wait });
+      throw error;
+    }
+    const account = await findAccountByLogin(db, login);
+    const ok = account
+      ? await verifyPassword(account.password_hash, password)
+      : (await verifyAgainstDummy(password), false);
+    await throttle.record(login, ip, ok && !!account?.is_active);
+    if (!account || !ok || !account.is_active) {
+      throw AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS);
+    }
+    return account;
+  }
+
+  return {
+    checkCredentials,
+
+    async signIn(login: string, password: string, ip: string): Promise<SigninResult> {
+      const account = await checkCredentials(login, password, ip);
+      return sessionFor(account, CONSOLE_CLIENT_ID);
+    },
+
+    /** A community issues a one-time ticket for one of its console staff users. */
+    async issueSsoTicket(stackId: number, communityUserId: number): Promise<SsoTicket> {
+      const ticket = newOpaqueToken('agsso');
+      const now = clock.now();
+      await tickets.insertTicket(db, {
+        hash: digestToken(ticket),
+        stackId,
+        communityUserId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + SSO_TICKET_TTL_SECONDS * 1000),
+      });
+      return {
+        ticket,
+        expires_in: SSO_TICKET_TTL_SECONDS,
+        platform_url: `${deps.publicUrl}/community/sso/?ticket=${encodeURIComponent(ticket)}`,
+      };
+    },
+
+    /** Exchanges a ticket (once, before it expires) for a console session in that community. */
+    async exchangeSsoTicket(ticket: string): Promise<SsoResult> {
+      const invalid = AppError.of(
+        400,
+        ErrorCode.invalidTicket,
+        'This sign-in link is invalid or has expired.',
+        'ticket',
+      );
+      const claimed = await tickets.claimTicket(db, digestToken(ticket), clock.now());
+      if (!claimed) throw invalid;
+      const staff = await deps.stacks.staffByCommunityUser(claimed.stack_id, claimed.community_user_id);
+      if (!staff?.accountId) throw invalid;
+      const account = await findAccountById(db, staff.accountId);
+      if (!account?.is_active) throw invalid;
+      const stack = await deps.stacks.stackForAccount(account.id, claimed.stack_id);
+      if (!stack) throw invalid;
+      return { ...(await sessionFor(account, CONSOLE_CLIENT_ID)), stack };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

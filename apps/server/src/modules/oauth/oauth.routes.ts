@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  authPaths,
+  oauthErrorSchema,
+  revokeRequestSchema,
+  tokenRequestSchema,
+  tokenSchema,
+} from '@agora/contract';
+import { errorEntry, AppError } from '../../platform/errors/app-error.ts';
+import { GrantError, type TokenService } from '../auth/token.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+
+const tags = ['oauth'];
+
+const STATUS: Record<GrantError['error'], number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unsupported_grant_type: 400,
+};
+
+/** RFC 6749 §5.2 error body, which also carries our envelope's `errors`. */
+function sendGrantError(reply: FastifyReply, error: GrantError) {
+  return reply.code(STATUS[error.error]).send({
+    error: error.error,
+    error_description: error.description,
+    errors: [errorEntry(error.error, error.description)],
+  });
+}
+
+/** OAuth 2 token and revocation endpoints (RFC 6749, RFC 7009); answers are never cached. */
+export function registerOAuthRoutes(
+  app: FastifyInstance,
+  deps: { tokens: TokenService; auth: AuthService },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    authPaths.token,
+    {
+      schema: {
+        tags,
+        summary: 'Token endpoint: grant_type refresh_token (rotating) or password',
+        body: tokenRequestSchema,
+        response: { 200: tokenSchema, 400: oauthErrorSchema, 401: oauthErrorSchema, 429: oauthErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+      const body = request.body;
+      try {
+        const client = await deps.tokens.authenticateClient(body.client_id, body.client_secret);
+        const clientId = body.client_id as string;
+        if (!body.grant_type) throw new GrantError('invalid_request', 'grant_type is required.');
+        if (!['refresh_token', 'password'].includes(body.grant_type)) {
+          throw new GrantError('unsupported_grant_type', `Unsupported grant type "${body.grant_type}".`);
+        }
+        if (!client.grants.includes(body.grant_type)) {
+          throw new GrantError('unsupported_grant_type', 'This client may not use this grant type.');
+        }
+        if (body.grant_type === 'refresh_token') {
+          if (!body.refresh_token) throw new GrantError('invalid_request', 'refresh_token is required.');
+          return await deps.tokens.refresh(clientId, body.refresh_token);
+        }
+        if (!body.username || !body.password) {
+          throw new GrantError('invalid_request', 'username and password are required.');
+        }
+        try {
+          const account = await deps.auth.checkCredentials(body.username, body.password, request.ip);
+          return await deps.tokens.issue(account.id, clientId);
+        } catch (error) {
+          if (error instanceof AppError && error.statusCode === 429) {
+            const wait = (error as { retryAfter?: number }).retryAfter;
+            if (wait) void reply.header('Retry-After', String(wait));
+            return reply.code(429).send({
+              error: 'invalid_grant',
+              error_description: error.message,
+              errors: error.entries,
+            });
+          }
+          if (error instanceof AppError) throw new GrantError('invalid_grant', error.message);
+          throw error;
+        }
+      } catch (error) {
+        if (error instanceof GrantError) return sendGrantError(reply, error);
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    authPaths.revoke,
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a token and the whole sign-in it belongs to (unknown tokens still answer 200)',
+        body: revokeRequestSchema,
+        response: { 200: z.object({}), 400: oauthErrorSchema, 401: oauthErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+      try {
+        await deps.tokens.authenticateClient(request.body.client_id, request.body.client_secret);
+        if (!request.body.token) throw new GrantError('invalid_request', 'token is required.');
+        await deps.tokens.revoke(request.body.client_id as string, request.body.token);
+        return {};
+      } catch (error) {
+        if (error instanceof GrantError) return sendGrantError(reply, error);
+        throw error;
+      }
+    },
+  );
+}

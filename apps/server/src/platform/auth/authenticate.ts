@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '@agora/contract';
+import { AppError } from '../errors/app-error.ts';
+import { digestToken } from './opaque-token.ts';
+import type { Db } from '../db/database.ts';
+import type { Clock } from '../clock.ts';
+
+export interface AuthenticatedAccount {
+  accountId: number;
+  familyId: string;
+  clientId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthenticatedAccount;
+  }
+}
+
+/** Reads `Authorization: Bearer <token>` (also the DRF-style `Token <token>` the SDK can send). */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^(?:Bearer|Token)\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+function invalidToken(reply: FastifyReply, presented: boolean): AppError {
+  void reply.header(
+    'WWW-Authenticate',
+    presented ? 'Bearer realm="agora", error="invalid_token"' : 'Bearer realm="agora"',
+  );
+  return presented
+    ? AppError.of(401, ErrorCode.invalidToken, 'The access token is invalid or has expired.')
+    : AppError.unauthenticated();
+}
+
+/** Looks up a live access token: not revoked, not expired, its family alive and its account active. */
+export async function findLiveAccessToken(db: Db, clock: Clock, token: string) {
+  const now = clock.now();
+  return db
+    .selectFrom('access_tokens as t')
+    .innerJoin('token_families as f', 'f.id', 't.family_id')
+    .innerJoin('accounts as a', 'a.id', 't.account_id')
+    .select(['t.account_id', 't.family_id', 't.client_id'])
+    .where('t.token_hash', '=', digestToken(token))
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where('f.revoked_at', 'is', null)
+    .where('f.expires_at', '>', now)
+    .where('a.is_active', '=', true)
+    .executeTakeFirst();
+}
+
+/** preHandler for every call that needs a signed-in account. */
+export function authenticate(db: Db, clock: Clock) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw invalidToken(reply, false);
+    const row = await findLiveAccessToken(db, clock, token);
+    if (!row) throw invalidToken(reply, true);
+    request.auth = { accountId: row.account_id, familyId: row.family_id, clientId: row.client_id };
+  };
+}
+
+export function requireAuth(request: FastifyRequest): AuthenticatedAccount {
+  if (!request.auth) throw AppError.unauthenticated();
+  return request.auth;
+}
+
+export type AuthPreHandler = ReturnType<typeof authenticate>;

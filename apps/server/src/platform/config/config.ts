@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Server configuration, read once from the environment at start. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshFamilyTtlSeconds: number;
+  corsOrigins: string[];
+  frameAncestors: string[];
+  tagManagerId: string | undefined;
+  consoleDir: string | undefined;
+  logLevel: string;
+  bodyLimitBytes: number;
+}
+
+/** Thrown when the environment is unusable; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${reason}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const originList = z
+  .string()
+  .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(z.url().transform((u) => new URL(u).origin)));
+
+const rules = {
+  PORT: z.coerce.number().int().min(0).max(65535),
+  HOST: z.string().min(1),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+  DATA_DIR: z.string().min(1),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  AGORA_ADMIN_EMAIL: z.email(),
+  AGORA_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long'),
+  AGORA_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(31536000),
+  AGORA_REFRESH_TTL: z.coerce.number().int().min(60).max(31536000),
+  AGORA_CORS_ORIGINS: originList,
+  AGORA_FRAME_ANCESTORS: z
+    .string()
+    .transform((s) => s.split(/\s+/).filter(Boolean))
+    .pipe(
+      z.array(z.string().regex(/^('self'|'none'|https?:\/\/[^\s;,]+)$/, 'must list origins or self/none')),
+    ),
+  AGORA_GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must look like GTM-XXXXXXX'),
+  AGORA_CONSOLE_DIR: z.string().min(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  AGORA_BODY_LIMIT: z.coerce.number().int().min(1024),
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+function read<K extends keyof typeof rules>(env: Env, name: K): z.output<(typeof rules)[K]> | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = rules[name].safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const detail =
+      issue && issue.message && !issue.message.startsWith('Invalid') ? issue.message : 'is not valid';
+    throw new ConfigError(name, `${detail} (got ${JSON.stringify(name.includes('PASSWORD') ? '***' : raw)})`);
+  }
+  return parsed.data as z.output<(typeof rules)[K]>;
+}
+
+/** Reads and checks every variable; throws ConfigError naming the first bad one. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = read(env, 'PORT') ?? 8080;
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  const publicUrl = read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`;
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: read(env, 'DATABASE_URL'),
+    adminEmail: read(env, 'AGORA_ADMIN_EMAIL') ?? 'admin@example.com',
+    adminPassword: read(env, 'AGORA_ADMIN_PASSWORD'),
+    accessTokenTtlSeconds: read(env, 'AGORA_ACCESS_TOKEN_TTL') ?? 36000,
+    refreshFamilyTtlSeconds: read(env, 'AGORA_REFRESH_TTL') ?? 259200,
+    corsOrigins: read(env, 'AGORA_CORS_ORIGINS') ?? [],
+    frameAncestors: read(env, 'AGORA_FRAME_ANCESTORS') ?? ["'self'"],
+    tagManagerId: read(env, 'AGORA_GTM_ID'),
+    consoleDir: read(env, 'AGORA_CONSOLE_DIR'),
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    bodyLimitBytes: read(env, 'AGORA_BODY_LIMIT') ?? 1024 * 1024,
+  };
+}

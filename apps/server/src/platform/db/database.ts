@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { Database } from './schema.ts';
+import { migrateToLatest } from './migrate.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL server connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` for a throw-away database. */
+  pgliteDir?: string;
+}
+
+// int8 (bigint/count) as number: our counts and ids stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens the database (PostgreSQL server or embedded PGlite) and applies migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrateToLatest(db as Kysely<unknown>);
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(dir), { recursive: true });
+  const pglite = await PGlite.create(dir);
+  // PGlite is one session: the pool holds a single connection, so transactions never interleave.
+  const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await migrateToLatest(db as Kysely<unknown>);
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

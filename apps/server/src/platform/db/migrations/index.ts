@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-hub.ts';
+
+/** Every migration in order. Names are the file names; a new one is appended, never edited. */
+export const migrations: Record<string, Migration> = {
+  '0001-hub': m0001,
+};

@@ -1,0 +1,125 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** Hub: console users. */
+export interface AccountsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  email_is_verified: boolean;
+  is_active: boolean;
+  language: string;
+  perms: ColumnType<string[], string, string>;
+  professional_subscriptions: ColumnType<string[], string, string>;
+  last_login: Timestamp | null;
+  date_joined: CreatedAt;
+}
+
+/** Hub: communities hosted by this deployment. */
+export interface StacksTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  community_type: string;
+  status: string;
+  created_at: CreatedAt;
+}
+
+/** A community's users; `role` set means staff; `account_id` links a staff user to its console account. */
+export interface CommunityUsersTable {
+  stack_id: number;
+  id: Generated<number>;
+  account_id: number | null;
+  username: string;
+  email: string;
+  role: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StackFeaturesTable {
+  stack_id: number;
+  name: string;
+  enabled: boolean;
+}
+
+export interface OAuthClientsTable {
+  id: Generated<number>;
+  client_id: string;
+  name: string;
+  is_confidential: boolean;
+  client_secret_hash: string | null;
+  allowed_grants: ColumnType<string[], string, string>;
+  created_at: CreatedAt;
+}
+
+/** One sign-in: every access and refresh token it leads to shares the family and its absolute end. */
+export interface TokenFamiliesTable {
+  id: string;
+  account_id: number;
+  client_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AccessTokensTable {
+  token_hash: string;
+  family_id: string;
+  account_id: number;
+  client_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  scope: 'account' | 'ip';
+  key: string;
+  succeeded: boolean;
+  created_at: Timestamp;
+}
+
+export interface UserPreferencesTable {
+  id: Generated<number>;
+  account_id: number;
+  key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface SsoTicketsTable {
+  ticket_hash: string;
+  stack_id: number;
+  community_user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  stacks: StacksTable;
+  community_users: CommunityUsersTable;
+  stack_features: StackFeaturesTable;
+  oauth_clients: OAuthClientsTable;
+  token_families: TokenFamiliesTable;
+  access_tokens: AccessTokensTable;
+  refresh_tokens: RefreshTokensTable;
+  sign_in_attempts: SignInAttemptsTable;
+  user_preferences: UserPreferencesTable;
+  sso_tickets: SsoTicketsTable;
+}

@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, type ErrorEntry } from '@agora/contract';
+import { AppError, errorEntry } from './app-error.ts';
+import type { RouteTable } from '../http/route-table.ts';
+
+function send(reply: FastifyReply, status: number, entries: ErrorEntry[]) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ errors: entries });
+}
+
+function valueAt(source: unknown, parts: string[]): unknown {
+  let current = source;
+  for (const part of parts) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** Turns schema validation failures into field entries: a field absent from the request is `required`. */
+function validationEntries(
+  request: FastifyRequest,
+  error: { validation: unknown[]; validationContext?: string },
+): ErrorEntry[] {
+  const context = error.validationContext ?? 'body';
+  const source =
+    context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
+  return error.validation.map((v) => {
+    const item = v as { instancePath?: string; message?: string };
+    const parts = (item.instancePath ?? '').split('/').filter(Boolean);
+    const field = parts.join('.') || undefined;
+    const value = valueAt(source, parts);
+    const missing = field !== undefined && (value === undefined || value === null || value === '');
+    const code = missing ? ErrorCode.required : ErrorCode.invalid;
+    const message = missing ? 'This field is required.' : (item.message ?? 'Invalid value.');
+    return errorEntry(code, message, field);
+  });
+}
+
+/** Maps Fastify's own failures to a stable code and status; anything else is a 500 without details. */
+function frameworkError(error: FastifyError): { status: number; entry: ErrorEntry } | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, entry: errorEntry(ErrorCode.payloadTooLarge, 'The request body is too large.') };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return {
+        status: 415,
+        entry: errorEntry(ErrorCode.unsupportedMediaType, 'This content type is not supported.'),
+      };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, entry: errorEntry(ErrorCode.malformedBody, 'The request body is malformed.') };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+    return { status: 400, entry: errorEntry(ErrorCode.malformedBody, 'The request body is malformed.') };
+  }
+  if (error.statusCode === 400 && error.code?.startsWith('FST_')) {
+    return { status: 400, entry: errorEntry(ErrorCode.malformedBody, 'The request could not be read.') };
+  }
+  return undefined;
+}
+
+/** Every failure leaves in the error envelope with a stable code; no stack or SQL reaches the client. */
+export function installErrorHandling(app: FastifyInstance, routes: RouteTable): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return send(reply, error.statusCode, error.entries);
+    if (hasZodFastifySchemaValidationErrors(error))
+      return send(reply, 400, validationEntries(request, error));
+    const known = frameworkError(error);
+    if (known) return send(reply, known.status, [known.entry]);
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, [errorEntry(ErrorCode.internalError, 'An unexpected error occurred.')]);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = routes.methodsFor(request.url);
+    if (allowed.length > 0) {
+      void reply.header('Allow', allowed.join(', '));
+      return send(reply, 405, [
+        errorEntry(ErrorCode.methodNotAllowed, `Method "${request.method}" not allowed.`),
+      ]);
+    }
+    return send(reply, 404, [errorEntry(ErrorCode.notFound, 'Not found.')]);
+  });
+}

@@ -1,0 +1,25 @@
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { FastifyInstance } from 'fastify';
+
+/** A copy of the registered routes, so an unknown method on a known path answers 405, not 404. */
+export class RouteTable {
+  #router = FindMyWay({ ignoreTrailingSlash: false });
+  #methods = new Set<HTTPMethod>();
+
+  attach(app: FastifyInstance): void {
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods as HTTPMethod[]) {
+        // HEAD mirrors GET; the CORS preflight route matches every path and says nothing about it.
+        if (method === 'HEAD' || method === 'OPTIONS' || this.#router.hasRoute(method, route.url)) continue;
+        this.#methods.add(method);
+        this.#router.on(method, route.url, () => undefined);
+      }
+    });
+  }
+
+  methodsFor(url: string): string[] {
+    const pathOnly = url.split('?')[0] ?? url;
+    return [...this.#methods].filter((m) => this.#router.find(m, pathOnly) !== null);
+  }
+}

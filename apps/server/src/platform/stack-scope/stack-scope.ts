@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSOLE_ROLES, type StaffRole } from '@agora/contract';
+import { AppError } from '../errors/app-error.ts';
+import type { AuthPreHandler } from '../auth/authenticate.ts';
+import { requireAuth } from '../auth/authenticate.ts';
+import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
+
+/** Every stack-scoped route declares which staff roles may call it, next to the route. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    roles?: readonly StaffRole[];
+  }
+  interface FastifyRequest {
+    staff?: StaffMembership;
+  }
+}
+
+export const STACK_API_PREFIX = '/c/:slug/platform/api/v1';
+
+export interface StackScopeDeps {
+  authenticate: AuthPreHandler;
+  membershipBySlug(accountId: number, slug: string): Promise<StaffMembership | undefined>;
+}
+
+/**
+ * Guards a community's own API: the caller must be signed in and staff of *that* community
+ * (otherwise 404, so other communities are not even confirmed to exist) with a role the route allows
+ * (otherwise 403). A route that declares no roles is refused: the default is closed.
+ */
+export function stackGuard(deps: StackScopeDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await deps.authenticate(request, reply);
+    const { slug } = request.params as { slug?: string };
+    const membership = slug ? await deps.membershipBySlug(requireAuth(request).accountId, slug) : undefined;
+    if (!membership) throw AppError.notFound('This community is not found');
+    const allowed = request.routeOptions.config.roles ?? [];
+    if (
+      !CONSOLE_ROLES.includes(membership.role as StaffRole) ||
+      !allowed.includes(membership.role as StaffRole)
+    ) {
+      throw AppError.forbidden();
+    }
+    request.staff = membership;
+  };
+}
+
+export function requireStaff(request: FastifyRequest): StaffMembership {
+  if (!request.staff) throw AppError.notFound('This community is not found');
+  return request.staff;
+}
+
+/** Registers a community's admin routes under `/c/:slug/platform/api/v1`, behind the guard. */
+export async function registerStackScope(
+  app: FastifyInstance,
+  deps: StackScopeDeps,
+  register: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.addHook('preHandler', stackGuard(deps));
+      register(scope);
+    },
+    { prefix: STACK_API_PREFIX },
+  );
+}

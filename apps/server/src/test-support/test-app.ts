@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../platform/config/config.ts';
+import { openDatabase, type Db } from '../platform/db/database.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { bootstrap } from '../seed/bootstrap.ts';
+import type { ThrottleLimits } from '../modules/auth/sign-in-throttle.ts';
+
+export const ADMIN_EMAIL = 'admin@agora.test';
+export const ADMIN_PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database per call: PGlite in memory, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { handle: await openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
+  const name = `agora_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The real app on a real, migrated and bootstrapped database, driven through app.inject. */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; throttle?: ThrottleLimits } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    PUBLIC_URL: 'http://agora.test',
+    AGORA_ADMIN_EMAIL: ADMIN_EMAIL,
+    AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    AGORA_BODY_LIMIT: String(64 * 1024),
+    ...options.env,
+  });
+  const { handle, drop } = await freshDatabase();
+  await bootstrap(handle.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    clock,
+    ...(options.throttle ? { throttle: options.throttle } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Stable machine-readable error codes. The console maps each code to a translated
+ * message; never branch on the message text.
+ */
+export const ErrorCode = {
+  /** A field is missing. */
+  required: 'required',
+  /** A field is present but not acceptable. */
+  invalid: 'invalid',
+  /** The request body could not be parsed (malformed JSON, bad form data). */
+  malformedBody: 'malformed_body',
+  /** Missing or unusable credentials on a protected call. */
+  notAuthenticated: 'not_authenticated',
+  /** The bearer token is unknown, expired or revoked. */
+  invalidToken: 'invalid_token',
+  /** Signed in, but the role does not allow this call. */
+  permissionDenied: 'permission_denied',
+  /** Username/email and password do not match an active account. */
+  invalidCredentials: 'invalid_credentials',
+  /** Too many failed sign-in attempts; try again later. */
+  throttled: 'throttled',
+  /** An SSO ticket that is unknown, expired or already used. */
+  invalidTicket: 'invalid_ticket',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  internalError: 'internal_error',
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** One message inside an error entry (SelfCommunity's `messages` list). */
+export const errorMessageSchema = z.object({ code: z.string(), message: z.string() });
+
+/** One error: `field` is set when the error belongs to a request field. */
+export const errorEntrySchema = z.object({
+  field: z.string().optional(),
+  code: z.string(),
+  message: z.string(),
+  messages: z.array(errorMessageSchema),
+});
+
+/** Every failure on every path answers with this envelope (spec core §7, design §1). */
+export const errorEnvelopeSchema = z.object({ errors: z.array(errorEntrySchema).min(1) });
+
+export type ErrorEntry = z.infer<typeof errorEntrySchema>;
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** OAuth 2 token endpoint errors (RFC 6749 §5.2) also carry the envelope's `errors`. */
+export const oauthErrorSchema = errorEnvelopeSchema.extend({
+  error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type']),
+  error_description: z.string(),
+});
+export type OAuthError = z.infer<typeof oauthErrorSchema>;

@@ -1,0 +1,5 @@
+export * from './errors/index.ts';
+export * from './envelope.ts';
+export * from './auth/index.ts';
+export * from './preferences/index.ts';
+export * from './stacks/index.ts';
