@@ -43,10 +43,14 @@ export async function addStaff(
   return row.id;
 }
 
-export function form(body: Record<string, string>): { payload: string; headers: Record<string, string> } {
+/** A form-urlencoded request body (the console's default for POST), with optional extra headers. */
+export function form(
+  body: Record<string, string>,
+  headers: Record<string, string> = {},
+): { payload: string; headers: Record<string, string> } {
   return {
     payload: new URLSearchParams(body).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
   };
 }
 

@@ -15,7 +15,8 @@ declare module 'fastify' {
   }
 }
 
-export const STACK_API_PREFIX = '/c/:slug/platform/api/v1';
+/** A stack's internal_url path; its routes declare paths relative to it (`/platform/api/v1/…`). */
+export const STACK_API_PREFIX = '/c/:slug';
 
 export interface StackScopeDeps {
   authenticate: AuthPreHandler;
@@ -49,7 +50,7 @@ export function requireStaff(request: FastifyRequest): StaffMembership {
   return request.staff;
 }
 
-/** Registers a community's admin routes under `/c/:slug/platform/api/v1`, behind the guard. */
+/** Registers a community's routes under its internal url `/c/:slug`, behind the guard. */
 export async function registerStackScope(
   app: FastifyInstance,
   deps: StackScopeDeps,
