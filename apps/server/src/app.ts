@@ -25,6 +25,12 @@ import { registerPreferenceRoutes } from './modules/preferences/preferences.rout
 import { createStacksService } from './modules/stacks/stacks.service.ts';
 import { registerStackHubRoutes, registerStackSelfRoutes } from './modules/stacks/stacks.routes.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteTable;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -51,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const routes = new RouteTable();
   routes.attach(app);
+  app.decorate('routeTable', routes);
   installErrorHandling(app, routes);
   installSecurityHeaders(app, config);
   await app.register(cors, {

@@ -218,3 +218,17 @@ describe('bearer authentication', () => {
     expect(refreshRows.some((r) => r.token_hash === s.refresh)).toBe(false);
   });
 });
+
+describe('unreadable token requests', () => {
+  it('answers invalid_request in both the RFC and the envelope shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: TOKEN,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"grant_type":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request', errors: [{ code: 'malformed_body' }] });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});

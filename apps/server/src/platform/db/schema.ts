@@ -25,8 +25,8 @@ export interface StacksTable {
   id: Generated<number>;
   slug: string;
   name: string;
-  community_type: string;
-  status: string;
+  community_type: Generated<string>;
+  status: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -36,7 +36,7 @@ export interface CommunityUsersTable {
   id: Generated<number>;
   account_id: number | null;
   username: string;
-  email: string;
+  email: Generated<string>;
   role: string | null;
   created_at: CreatedAt;
 }
@@ -51,9 +51,9 @@ export interface OAuthClientsTable {
   id: Generated<number>;
   client_id: string;
   name: string;
-  is_confidential: boolean;
+  is_confidential: Generated<boolean>;
   client_secret_hash: string | null;
-  allowed_grants: ColumnType<string[], string, string>;
+  allowed_grants: ColumnType<string[], string | undefined, string>;
   created_at: CreatedAt;
 }
 

@@ -5,7 +5,14 @@ import { AppError, errorEntry } from './app-error.ts';
 import type { RouteTable } from '../http/route-table.ts';
 
 function send(reply: FastifyReply, status: number, entries: ErrorEntry[]) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ errors: entries });
+  const body: Record<string, unknown> = { errors: entries };
+  // The OAuth endpoints also speak RFC 6749 §5.2: a request they cannot read is `invalid_request`.
+  if (reply.request.url.startsWith('/oauth/') && status < 500) {
+    body.error = 'invalid_request';
+    body.error_description = entries[0]?.message ?? 'The request is malformed.';
+    void reply.header('Cache-Control', 'no-store');
+  }
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
 function valueAt(source: unknown, parts: string[]): unknown {

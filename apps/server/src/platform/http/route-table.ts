@@ -2,9 +2,16 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyInstance } from 'fastify';
 
 /** A copy of the registered routes, so an unknown method on a known path answers 405, not 404. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  roles: readonly string[] | undefined;
+}
+
 export class RouteTable {
   #router = FindMyWay({ ignoreTrailingSlash: false });
   #methods = new Set<HTTPMethod>();
+  readonly entries: RouteEntry[] = [];
 
   attach(app: FastifyInstance): void {
     app.addHook('onRoute', (route) => {
@@ -14,6 +21,7 @@ export class RouteTable {
         if (method === 'HEAD' || method === 'OPTIONS' || this.#router.hasRoute(method, route.url)) continue;
         this.#methods.add(method);
         this.#router.on(method, route.url, () => undefined);
+        this.entries.push({ method, url: route.url, roles: route.config?.roles });
       }
     });
   }
