@@ -44,7 +44,7 @@ async function freshDatabase() {
 
 /** The real app on a real, migrated and bootstrapped database, driven through app.inject. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; throttle?: ThrottleLimits } = {},
+  options: { env?: Record<string, string>; throttle?: ThrottleLimits; serveConsole?: boolean } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     PUBLIC_URL: 'http://agora.test',
@@ -61,6 +61,7 @@ export async function buildTestApp(
     config,
     db: handle.db,
     clock,
+    serveConsole: options.serveConsole ?? false,
     ...(options.throttle ? { throttle: options.throttle } : {}),
   });
   await app.ready();

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+
+let t: TestApp;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-console-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><title>Agora</title></head><body></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({
+    serveConsole: true,
+    env: {
+      AGORA_CONSOLE_DIR: dir,
+      AGORA_GTM_ID: 'GTM-TEST123',
+      AGORA_FRAME_ANCESTORS: "'self' https://portal.example.org",
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('serving the console', () => {
+  it('answers client-side routes with the console page and its run-time settings', async () => {
+    for (const url of ['/', '/signin', '/community/sso/?ticket=x', '/theme/logo', '/no/such/screen']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<meta name="agora-gtm-id" content="GTM-TEST123">');
+      expect(res.body).toContain('<meta name="agora-frame-ancestors" content="https://portal.example.org">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with long caching and other files as they are', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+  });
+
+  it('keeps API paths and missing assets out of the fallback', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/platform/api/v1/unknown/' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errors[0].code).toBe('not_found');
+    const community = await t.app.inject({ method: 'GET', url: '/c/demo/platform/api/v1/unknown/' });
+    expect(community.statusCode).toBe(404);
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+    const traversal = await t.app.inject({ method: 'GET', url: '/../../etc/passwd' });
+    expect(traversal.body).not.toContain('root:');
+  });
+});
