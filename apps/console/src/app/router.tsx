@@ -1,0 +1,37 @@
+import type { RouteObject } from 'react-router';
+import { AREAS } from './area-registry.ts';
+import { lazyScreen } from './lazy-screen.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RootShell } from './root-shell.tsx';
+import { RouteError } from './route-error.tsx';
+
+const SigninScreen = lazyScreen(() => import('../features/signin/pages/signin-page.tsx'));
+const SsoScreen = lazyScreen(() => import('../features/sso/pages/sso-page.tsx'));
+const NotFoundScreen = lazyScreen(() => import('../features/not-found/pages/not-found-page.tsx'));
+const LayoutScreen = lazyScreen(() => import('./layout/app-layout.tsx'));
+
+/** The route table of spec core §2. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootShell />,
+      errorElement: <RouteError />,
+      children: [
+        { path: '/signin', element: <SigninScreen /> },
+        { path: '/community/sso', element: <SsoScreen /> },
+        {
+          path: '/',
+          element: (
+            <RequireAuth>
+              <LayoutScreen />
+            </RequireAuth>
+          ),
+          children: AREAS.map(({ path, screen: Screen }) =>
+            path === '' ? { index: true, element: <Screen /> } : { path, element: <Screen /> },
+          ),
+        },
+        { path: '*', element: <NotFoundScreen /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,42 @@
+import { useLocaleStore } from '../locale/locale-store.ts';
+import { endSessionUnauthorized } from '../session/session-actions.ts';
+import { currentAccessToken } from '../session/token-refresh.ts';
+import { useStackStore } from '../stack/stack-store.ts';
+import { HttpError } from './http-error.ts';
+import { sendRequest, type HttpRequest } from './http-request.ts';
+
+export interface ApiRequest extends Omit<HttpRequest, 'accessToken' | 'acceptLanguage' | 'baseUrl'> {
+  /** 'hub' (same origin, the default) or 'stack' (the selected community's internal_url). */
+  target?: 'hub' | 'stack';
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+}
+
+/** A call to the hub or the selected stack with the session's token and the current language. */
+export async function apiRequest<T = unknown>(request: ApiRequest): Promise<T> {
+  const { target = 'hub', auth = true, ...rest } = request;
+  let baseUrl: string | undefined;
+  if (target === 'stack') {
+    baseUrl = useStackStore.getState().selected?.internal_url;
+    if (!baseUrl) throw new HttpError(0, null, 'No community selected');
+  }
+  const accessToken = auth ? await currentAccessToken() : null;
+  if (auth && !accessToken) throw new HttpError(401, null);
+  try {
+    return await sendRequest<T>({
+      ...rest,
+      ...(baseUrl ? { baseUrl } : {}),
+      accessToken,
+      acceptLanguage: useLocaleStore.getState().locale,
+    });
+  } catch (error) {
+    if (auth && error instanceof HttpError && error.status === 401) endSessionUnauthorized();
+    throw error;
+  }
+}
+
+/** Reads `data` from a `{"data": …}` answer. */
+export async function apiData<T>(request: ApiRequest): Promise<T> {
+  const answer = await apiRequest<{ data: T }>(request);
+  return answer.data;
+}

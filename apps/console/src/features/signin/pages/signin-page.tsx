@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import type { SigninRedirectState } from '../../../app/require-auth.tsx';
+import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
+import { LocaleSwitch } from '../../../core/locale/locale-switch.tsx';
+import { PRODUCT_NAME } from '../../../core/page-title/page-title.ts';
+import { safeNextPath } from '../../../core/session/next-path.ts';
+import { signIn } from '../../../core/session/session-actions.ts';
+import { useSessionStore } from '../../../core/session/session-store.ts';
+import { requestSignin } from '../api/signin.ts';
+
+function useNextPath(): string {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const from = (location.state as SigninRedirectState | null)?.from ?? searchParams.get('next');
+  return safeNextPath(from, window.location.origin);
+}
+
+/** /signin: username or email and password (spec core §2). */
+export default function SigninPage() {
+  const intl = useIntl();
+  const isLogged = useSessionStore((state) => state.isLogged);
+  const nextPath = useNextPath();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const signin = useMutation({ mutationFn: requestSignin, onSuccess: signIn });
+
+  if (isLogged) return <Navigate to={nextPath} replace />;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    signin.mutate({ username: username.trim(), password });
+  };
+  const usernameError = signin.error ? fieldErrorText(intl, signin.error, 'username') : null;
+  const passwordError = signin.error ? fieldErrorText(intl, signin.error, 'password') : null;
+  const generalError = signin.error ? generalErrorText(intl, signin.error) : null;
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'grey.100',
+        p: 2,
+      }}
+    >
+      <Paper component="main" elevation={2} sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>
+          <Typography variant="h5" component="div" color="primary" sx={{ fontWeight: 700 }}>
+            {PRODUCT_NAME}
+          </Typography>
+          <LocaleSwitch />
+        </Box>
+        <Typography variant="h4" component="h1" gutterBottom>
+          <FormattedMessage id="signin.title" />
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <FormattedMessage id="signin.subtitle" />
+        </Typography>
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+          {generalError && <Alert severity="error">{generalError}</Alert>}
+          <TextField
+            id="signin-username"
+            name="username"
+            label={intl.formatMessage({ id: 'signin.username' })}
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            error={Boolean(usernameError)}
+            helperText={usernameError ?? ' '}
+          />
+          <TextField
+            id="signin-password"
+            name="password"
+            type="password"
+            label={intl.formatMessage({ id: 'signin.password' })}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(passwordError)}
+            helperText={passwordError ?? ' '}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={signin.isPending}
+            startIcon={signin.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            <FormattedMessage id="signin.submit" />
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,68 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { generalErrorText } from '../../../core/http/error-text.ts';
+import { signIn } from '../../../core/session/session-actions.ts';
+import { setStack } from '../../../core/stack/stack-store.ts';
+import { exchangeSsoTicket } from '../api/sso.ts';
+
+/** /community/sso/?ticket=…: signs in with a ticket and opens the community it came from. */
+export default function SsoPage() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const ticket = searchParams.get('ticket');
+  const started = useRef(false);
+  const exchange = useMutation({
+    mutationFn: exchangeSsoTicket,
+    onSuccess: (result) => {
+      signIn(result);
+      setStack(result.stack);
+      void navigate('/', { replace: true });
+    },
+  });
+
+  useEffect(() => {
+    // A ticket is single-use: never send it twice (StrictMode runs effects twice in development).
+    if (!ticket || started.current) return;
+    started.current = true;
+    exchange.mutate(ticket);
+  }, [ticket, exchange]);
+
+  const failed = !ticket || exchange.isError;
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+    >
+      {failed ? (
+        <Box sx={{ maxWidth: 440, display: 'grid', gap: 2, textAlign: 'center' }}>
+          <Typography variant="h5" component="h1">
+            <FormattedMessage id="sso.title" />
+          </Typography>
+          <Alert severity="error">
+            {ticket
+              ? generalErrorText(intl, exchange.error)
+              : intl.formatMessage({ id: 'sso.missingTicket' })}
+          </Alert>
+          <Button component={Link} to="/signin" variant="contained">
+            <FormattedMessage id="sso.goToSignin" />
+          </Button>
+        </Box>
+      ) : (
+        <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2 }}>
+          <CircularProgress size={50} />
+          <Typography color="text.secondary">
+            <FormattedMessage id="sso.progress" />
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
