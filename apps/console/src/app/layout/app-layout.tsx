@@ -35,7 +35,7 @@ export default function AppLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1.5 }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 1.5 } }}>
           <IconButton
             color="inherit"
             edge="start"
@@ -44,12 +44,17 @@ export default function AppLayout() {
           >
             <MenuIcon />
           </IconButton>
-          <Typography variant="h6" component="div" sx={{ flexGrow: 1, fontWeight: 700 }}>
+          <Typography
+            variant="h6"
+            component="div"
+            sx={{ fontWeight: 700, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
+          >
             {PRODUCT_NAME}{' '}
             <Typography component="span" sx={{ opacity: 0.8, display: { xs: 'none', sm: 'inline' } }}>
               <FormattedMessage id="layout.console" />
             </Typography>
           </Typography>
+          <Box sx={{ flexGrow: 1 }} />
           <StackSwitcher />
           <LocaleSwitch />
           <AccountMenu />

@@ -13,7 +13,7 @@ export function StackSwitcher() {
   if (!stacks || stacks.length === 0) return null;
   const value = stacks.some((stack) => stack.id === selectedId) ? String(selectedId) : '';
   return (
-    <FormControl size="small" sx={{ minWidth: 160, maxWidth: 260 }}>
+    <FormControl size="small" sx={{ minWidth: { xs: 96, sm: 160 }, maxWidth: { xs: 150, sm: 260 } }}>
       <Select
         data-testid="stack-switcher"
         value={value}

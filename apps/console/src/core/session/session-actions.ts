@@ -1,14 +1,26 @@
 import { authPaths, type SigninResult } from '@agora/contract';
 import { sendRequest } from '../http/http-request.ts';
-import { applyLocale } from '../locale/locale-store.ts';
+import { applyLocale, useLocaleStore } from '../locale/locale-store.ts';
+import { savePreference } from '../preferences/preference-actions.ts';
 import { DEFAULT_LOCALE, toLocale } from '../locale/locale-choice.ts';
 import { clearNotices, notify } from '../notices/notice-store.ts';
 import { clearStack } from '../stack/stack-store.ts';
 import { loggedOut, loginSucceeded, refreshFailed, unauthorized } from './session-state.ts';
 import { useSessionStore } from './session-store.ts';
 
+/**
+ * Login success. An account that never chose a language keeps the one shown at sign-in (picked there
+ * or found from the browser), stored as its `language` preference; otherwise its own language applies.
+ */
 export function signIn(result: Pick<SigninResult, 'user' | 'token' | 'preferences'>): void {
+  const shown = useLocaleStore.getState().locale;
+  const chosenBefore = result.preferences.some((preference) => preference.key === 'language');
   const state = loginSucceeded(result, Date.now());
+  if (!chosenBefore && state.language !== shown) {
+    useSessionStore.setState({ ...state, language: shown }, true);
+    void savePreference('language', shown);
+    return;
+  }
   useSessionStore.setState(state, true);
   if (state.language) applyLocale(state.language);
 }

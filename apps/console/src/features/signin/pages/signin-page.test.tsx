@@ -1,10 +1,10 @@
-import { authPaths } from '@agora/contract';
+import { authPaths, preferencePaths } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/app-providers.tsx';
-import { applyLocale } from '../../../core/locale/locale-store.ts';
+import { applyLocale, useLocaleStore } from '../../../core/locale/locale-store.ts';
 import { signedOutState } from '../../../core/session/session-state.ts';
 import { SESSION_STORAGE_KEY, useSessionStore } from '../../../core/session/session-store.ts';
 import { preferences, token, user } from '../../../test/fixtures.ts';
@@ -136,5 +136,47 @@ describe('sign-in page', () => {
     fireEvent.click(screen.getByTestId('locale-it'));
     expect(await screen.findByLabelText('Nome utente o email')).toBeTruthy();
     expect(document.documentElement.lang).toBe('it');
+  });
+
+  it('keeps the language picked before signing in when the account never chose one, and stores it', async () => {
+    const { calls } = mockFetch([
+      {
+        method: 'POST',
+        path: authPaths.signin,
+        status: 200,
+        body: { data: { user: { ...user, language: 'en' }, token, preferences: [preferences[1]] } },
+      },
+      {
+        method: 'POST',
+        path: preferencePaths.list,
+        status: 201,
+        body: { data: { id: 9, key: 'language', value: 'it' } },
+      },
+    ]);
+    renderSignin();
+    fireEvent.click(screen.getByTestId('locale-it'));
+    submit('ada', 'secret');
+    await screen.findByTestId('home-stub');
+    await waitFor(() => expect(calls.some((c) => c.path === preferencePaths.list)).toBe(true));
+    const stored = calls.find((c) => c.path === preferencePaths.list);
+    expect(stored?.body).toBe('key=language&value=it');
+    expect(useLocaleStore.getState().locale).toBe('it');
+    expect(document.documentElement.lang).toBe('it');
+  });
+
+  it("switches to the account's own language preference after signing in", async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: authPaths.signin,
+        status: 200,
+        body: { data: { user, token, preferences: [{ id: 1, key: 'language', value: 'en' }] } },
+      },
+    ]);
+    renderSignin();
+    fireEvent.click(screen.getByTestId('locale-it'));
+    submit('ada', 'secret');
+    await screen.findByTestId('home-stub');
+    expect(useLocaleStore.getState().locale).toBe('en');
   });
 });
