@@ -36,6 +36,8 @@ export interface AppDeps {
   db: Db;
   clock?: Clock;
   throttle?: ThrottleLimits;
+  /** Where JSON log lines go (standard output when absent). */
+  logStream?: { write(line: string): void };
   /** Serve the built console (off in API tests). */
   serveConsole?: boolean;
 }
@@ -45,7 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: deps.logStream
+      ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
+      : loggerOptions(config.logLevel),
     genReqId: requestIdFor,
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,

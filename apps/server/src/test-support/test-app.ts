@@ -44,7 +44,12 @@ async function freshDatabase() {
 
 /** The real app on a real, migrated and bootstrapped database, driven through app.inject. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; throttle?: ThrottleLimits; serveConsole?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    throttle?: ThrottleLimits;
+    serveConsole?: boolean;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     PUBLIC_URL: 'http://agora.test',
@@ -62,6 +67,7 @@ export async function buildTestApp(
     db: handle.db,
     clock,
     serveConsole: options.serveConsole ?? false,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.throttle ? { throttle: options.throttle } : {}),
   });
   await app.ready();

@@ -38,6 +38,11 @@ describe('page titles', () => {
     expect(buildPageMeta('/', 'https://x.example').title).toBe('Console | Agora');
   });
 
+  it("titles a community's home with the community name", () => {
+    expect(buildPageMeta('/', 'https://x.example', 'Demo').title).toBe('Demo | Agora');
+    expect(buildPageMeta('/nowhere', 'https://x.example', 'Demo').title).toBe('Console | Agora');
+  });
+
   it('shows only the product name for an empty title', () => {
     expect(documentTitle('')).toBe('Agora');
   });

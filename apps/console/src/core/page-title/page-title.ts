@@ -50,6 +50,8 @@ export function findTitleEntry(pathname: string): TitleEntry {
 }
 
 export function pageTitle(pathname: string, stackName?: string | null): string {
+  // A community's home is titled with its name.
+  if (titleKeySegments(pathname).length === 0 && stackName) return stackName;
   const entry = findTitleEntry(pathname);
   return entry.stack && stackName ? `${entry.title} | ${stackName}` : entry.title;
 }

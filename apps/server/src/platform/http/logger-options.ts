@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
  * Structured JSON logs. Requests are logged by method, url and ids only; credentials that could
  * travel in headers or bodies are redacted wherever they appear.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: {
