@@ -62,4 +62,11 @@ test('a community SSO ticket signs the console in and opens home', async ({ page
   await expect(page).toHaveURL((url) => url.pathname === '/');
   const stored = await storedToken(page);
   expect(stored.access_token).not.toBe(token.access_token);
+
+  // The ticket is single-use: a second visit says so and offers the sign-in page.
+  const again = await page.context().browser()!.newPage();
+  await again.goto(link.pathname + link.search);
+  await expect(again.getByText(consoleMessages('en')['sso.invalidTicket']!)).toBeVisible();
+  await expect(again.getByRole('link', { name: consoleMessages('en')['sso.goToSignin']! })).toBeVisible();
+  await again.close();
 });

@@ -61,7 +61,17 @@ describe('single sign-on page', () => {
         method: 'POST',
         path: authPaths.sso,
         status: 400,
-        body: { errors: [{ code: 'invalid_ticket', message: 'Invalid ticket', messages: [] }] },
+        // The server's real answer: the error belongs to the `ticket` field.
+        body: {
+          errors: [
+            {
+              field: 'ticket',
+              code: 'invalid_ticket',
+              message: 'Invalid ticket',
+              messages: [{ code: 'invalid_ticket', message: 'Invalid ticket' }],
+            },
+          ],
+        },
       },
     ]);
     renderSso('/community/sso/?ticket=used');

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { generalErrorText } from '../../../core/http/error-text.ts';
+import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
 import { signIn } from '../../../core/session/session-actions.ts';
 import { setStack } from '../../../core/stack/stack-store.ts';
 import { exchangeSsoTicket } from '../api/sso.ts';
@@ -48,7 +48,9 @@ export default function SsoPage() {
           </Typography>
           <Alert severity="error">
             {ticket
-              ? generalErrorText(intl, exchange.error)
+              ? (generalErrorText(intl, exchange.error) ??
+                fieldErrorText(intl, exchange.error, 'ticket') ??
+                intl.formatMessage({ id: 'sso.invalidTicket' }))
               : intl.formatMessage({ id: 'sso.missingTicket' })}
           </Alert>
           <Button component={Link} to="/signin" variant="contained">
