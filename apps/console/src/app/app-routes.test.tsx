@@ -69,7 +69,8 @@ describe('console routes', () => {
     expect(screen.getByTestId('stack-switcher').textContent).toContain('Demo');
     expect(screen.getByTestId('locale-it')).toBeTruthy();
     expect(screen.getByTestId('home')).toBeTruthy();
-    expect(document.title).toBe('Console | Agora');
+    // A community's home is titled with its name (spec core §2 stack pages).
+    await waitFor(() => expect(document.title).toBe('Demo | Agora'));
     const selfCall = calls.find((call) => call.path === `/c/demo${stackPaths.self}`);
     expect(selfCall?.headers.get('Authorization')).toBe('Bearer access-1');
 

@@ -23,3 +23,8 @@ export const oauthErrorSchema = errorEnvelopeSchema.extend({
   error_description: z.string(),
 });
 export type OAuthError = z.infer<typeof oauthErrorSchema>;
+
+/** Builds one error entry: the single place that knows the envelope's layout. */
+export function errorEntry(code: string, message: string, field?: string): ErrorEntry {
+  return { ...(field ? { field } : {}), code, message, messages: [{ code, message }] };
+}

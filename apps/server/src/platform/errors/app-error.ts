@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue, type ErrorEntry } from '@agora/contract';
+import { ErrorCode, errorEntry, type ErrorCodeValue, type ErrorEntry } from '@agora/contract';
 
 /** An expected failure with an HTTP status and one or more envelope entries. */
 export class AppError extends Error {
@@ -27,6 +27,4 @@ export class AppError extends Error {
   }
 }
 
-export function errorEntry(code: string, message: string, field?: string): ErrorEntry {
-  return { ...(field ? { field } : {}), code, message, messages: [{ code, message }] };
-}
+export { errorEntry };

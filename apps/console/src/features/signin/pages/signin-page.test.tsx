@@ -1,4 +1,4 @@
-import { authPaths, preferencePaths } from '@agora/contract';
+import { authPaths, errorEntry, preferencePaths } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -35,13 +35,6 @@ function submit(username: string, password: string) {
   fireEvent.change(form!.querySelector('input[name="password"]')!, { target: { value: password } });
   fireEvent.click(form!.querySelector('button[type="submit"]')!);
 }
-
-const errorEntry = (code: string, message: string, field?: string) => ({
-  ...(field ? { field } : {}),
-  code,
-  message,
-  messages: [{ code, message }],
-});
 
 describe('sign-in page', () => {
   beforeEach(() => {

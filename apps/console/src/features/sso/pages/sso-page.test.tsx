@@ -1,4 +1,4 @@
-import { authPaths } from '@agora/contract';
+import { authPaths, errorEntry } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
@@ -63,14 +63,7 @@ describe('single sign-on page', () => {
         status: 400,
         // The server's real answer: the error belongs to the `ticket` field.
         body: {
-          errors: [
-            {
-              field: 'ticket',
-              code: 'invalid_ticket',
-              message: 'Invalid ticket',
-              messages: [{ code: 'invalid_ticket', message: 'Invalid ticket' }],
-            },
-          ],
+          errors: [errorEntry('invalid_ticket', 'Invalid ticket', 'ticket')],
         },
       },
     ]);
