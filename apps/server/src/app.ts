@@ -15,6 +15,11 @@ import { authenticate } from './platform/auth/authenticate.ts';
 import { registerOpenApi } from './platform/openapi/openapi.ts';
 import { registerConsole } from './platform/static/console-static.ts';
 import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
+import { createSecretBox, type SecretBox } from './platform/crypto/secret-box.ts';
+import type { PlatformDeps } from './platform/platform-deps.ts';
+import { registerFeatureHubRoutes, registerFeatureStackRoutes } from './modules/features/features.routes.ts';
+import { enabledFeatureMap } from './modules/features/features.repository.ts';
+import { registerDynamicPreferenceRoutes } from './modules/dynamic-preferences/dynamic-preferences.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -38,6 +43,8 @@ export interface AppDeps {
   throttle?: ThrottleLimits;
   /** Where JSON log lines go (standard output when absent). */
   logStream?: { write(line: string): void };
+  /** Seals secrets at rest; built from config.secretKey when absent. */
+  secretBox?: SecretBox;
   /** Serve the built console (off in API tests). */
   serveConsole?: boolean;
 }
@@ -77,28 +84,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   // Services
+  const secretBox =
+    deps.secretBox ?? createSecretBox(config.secretKey ?? 'agora-test-only-secret-key-material');
   const tokens = createTokenService(db, clock, config);
   const throttle = createSignInThrottle(db, clock, deps.throttle);
   const stacks = createStacksService(db, config.publicUrl);
   const auth = createAuthService({ db, clock, throttle, tokens, stacks, publicUrl: config.publicUrl });
   const preferences = createPreferencesService(db, clock);
   const authenticateAccount = authenticate(db, clock);
+  const platform: PlatformDeps = { db, clock, config, secretBox, stacks };
 
   // Hub API
   registerAuthRoutes(app, { auth });
   registerOAuthRoutes(app, { tokens, auth });
   registerPreferenceRoutes(app, { preferences, authenticate: authenticateAccount });
   registerStackHubRoutes(app, { stacks, authenticate: authenticateAccount });
+  registerFeatureHubRoutes(app, { db, authenticate: authenticateAccount });
 
-  // A community's own API, behind the staff guard
-  await registerStackScope(
-    app,
-    { authenticate: authenticateAccount, membershipBySlug: stacks.membershipBySlug },
-    (scope) => {
-      registerStackSelfRoutes(scope, { stacks });
-      registerSsoTicketRoutes(scope, { auth });
-    },
-  );
+  // A community's own API, behind the staff guard (roles and feature flag declared per route)
+  const stackScopeDeps = {
+    authenticate: authenticateAccount,
+    membershipBySlug: stacks.membershipBySlug,
+    enabledFeatures: async (stackId: number) => (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [],
+  };
+  await registerStackScope(app, stackScopeDeps, (scope) => {
+    registerStackSelfRoutes(scope, { stacks });
+    registerSsoTicketRoutes(scope, { auth });
+    registerFeatureStackRoutes(scope, { db });
+    registerDynamicPreferenceRoutes(scope, platform);
+  });
 
   if (deps.serveConsole) await registerConsole(app, config);
   return app;

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './platform/config/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { buildApp } from './app.ts';
+import { createSecretBox, loadSecretKey } from './platform/crypto/secret-box.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
   });
-  const app = await buildApp({ config, db: handle.db, serveConsole: true });
+  const secretBox = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
+  const app = await buildApp({ config, db: handle.db, secretBox, serveConsole: true });
 
   const shutdown = async () => {
     await app.close();

@@ -5,8 +5,15 @@ import { describe, expect, it } from 'vitest';
 const consoleRoot = join(import.meta.dirname, '..', '..');
 const readJson = (name: string) =>
   JSON.parse(readFileSync(join(consoleRoot, 'lang', name), 'utf8')) as Record<string, string>;
-const en = readJson('en.json');
-const it_ = readJson('it.json');
+
+/** Message files come in pairs: `en.json`/`it.json` and `<area>.en.json`/`<area>.it.json`. */
+const enFiles = readdirSync(join(consoleRoot, 'lang')).filter((name) => /(^|\.)en\.json$/.test(name));
+const pairs = enFiles.map((name) => ({
+  name,
+  en: readJson(name),
+  it: readJson(name.replace(/en\.json$/, 'it.json')),
+}));
+const en = Object.assign({}, ...pairs.map((pair) => pair.en)) as Record<string, string>;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -39,9 +46,21 @@ function referencedIds(): Map<string, string> {
 
 describe('translations', () => {
   it('has the same keys in en and it, none empty', () => {
-    expect(Object.keys(it_).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, value] of [...Object.entries(en), ...Object.entries(it_)]) {
-      expect(value.trim(), key).not.toBe('');
+    for (const pair of pairs) {
+      expect(Object.keys(pair.it).sort(), pair.name).toEqual(Object.keys(pair.en).sort());
+      for (const [key, value] of [...Object.entries(pair.en), ...Object.entries(pair.it)]) {
+        expect(value.trim(), key).not.toBe('');
+      }
+    }
+  });
+
+  it('defines each key in one file only', () => {
+    const seen = new Map<string, string>();
+    for (const pair of pairs) {
+      for (const key of Object.keys(pair.en)) {
+        expect(seen.get(key), `${key} is in ${seen.get(key)} and ${pair.name}`).toBeUndefined();
+        seen.set(key, pair.name);
+      }
     }
   });
 

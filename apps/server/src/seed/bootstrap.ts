@@ -66,7 +66,13 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       .executeTakeFirstOrThrow();
     const stack = await trx
       .insertInto('stacks')
-      .values({ slug: 'demo', name: 'Demo', community_type: 'community', status: 'online' })
+      .values({
+        slug: 'demo',
+        name: 'Demo',
+        community_type: 'community',
+        status: 'online',
+        plan: 'enterprise',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx

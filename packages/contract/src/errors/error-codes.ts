@@ -13,6 +13,10 @@ export const ErrorCode = {
   notAuthenticated: 'not_authenticated',
   /** The bearer token is unknown, expired or revoked. */
   invalidToken: 'invalid_token',
+  /** The community has this feature switched off. */
+  featureDisabled: 'feature_disabled',
+  /** The community is applying a domain or email-server change; try again when it is online. */
+  stackRestarting: 'stack_restarting',
   /** Signed in, but the role does not allow this call. */
   permissionDenied: 'permission_denied',
   /** Username/email and password do not match an active account. */

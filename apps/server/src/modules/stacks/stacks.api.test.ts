@@ -46,8 +46,11 @@ describe('GET /platform/api/v1/stacks/', () => {
       username: 'admin',
       internal_url: 'http://agora.test/c/demo',
       status: 'online',
-      features: ['tagging'],
     });
+    // The demo runs the enterprise plan; a hub administrator switched webhooks off.
+    expect(stacks[0].features).toContain('tagging');
+    expect(stacks[0].features).toContain('api_v2');
+    expect(stacks[0].features).not.toContain('webhook');
     expect(typeof stacks[0].userId).toBe('number');
   });
 

@@ -56,17 +56,3 @@ export async function findMembershipByUser(db: Db, stackId: number, userId: numb
     .where('u.id', '=', userId)
     .executeTakeFirst()) as StaffMembership | undefined;
 }
-
-export async function enabledFeatures(db: Db, stackIds: number[]): Promise<Map<number, string[]>> {
-  const map = new Map<number, string[]>(stackIds.map((id) => [id, []]));
-  if (stackIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('stack_features')
-    .select(['stack_id', 'name'])
-    .where('stack_id', 'in', stackIds)
-    .where('enabled', '=', true)
-    .orderBy('name')
-    .execute();
-  for (const row of rows) map.get(row.stack_id)?.push(row.name);
-  return map;
-}

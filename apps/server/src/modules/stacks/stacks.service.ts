@@ -1,6 +1,7 @@
 import { CONSOLE_ROLES, type Stack, type StackStatus, type StaffRole } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import * as repo from './stacks.repository.ts';
+import { enabledFeatureMap } from '../features/features.repository.ts';
 
 /** A community's internal url: where its own API lives (spec core §7). */
 export function internalUrl(publicUrl: string, slug: string): string {
@@ -27,7 +28,7 @@ export function createStacksService(db: Db, publicUrl: string) {
   }
 
   async function withFeatures(memberships: repo.StaffMembership[]): Promise<Stack[]> {
-    const features = await repo.enabledFeatures(
+    const features = await enabledFeatureMap(
       db,
       memberships.map((m) => m.stackId),
     );

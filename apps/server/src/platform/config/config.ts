@@ -18,6 +18,8 @@ export interface Config {
   consoleDir: string | undefined;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Encrypts secrets at rest; from a key file in DATA_DIR when unset. */
+  secretKey: string | undefined;
 }
 
 /** Thrown when the environment is unusable; the message names the variable. */
@@ -57,6 +59,7 @@ const rules = {
   AGORA_CONSOLE_DIR: z.string().min(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   AGORA_BODY_LIMIT: z.coerce.number().int().min(1024),
+  AGORA_SECRET_KEY: z.string().min(32, 'must be at least 32 characters long'),
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -69,7 +72,10 @@ function read<K extends keyof typeof rules>(env: Env, name: K): z.output<(typeof
     const issue = parsed.error.issues[0];
     const detail =
       issue && issue.message && !issue.message.startsWith('Invalid') ? issue.message : 'is not valid';
-    throw new ConfigError(name, `${detail} (got ${JSON.stringify(name.includes('PASSWORD') ? '***' : raw)})`);
+    throw new ConfigError(
+      name,
+      `${detail} (got ${JSON.stringify(name.includes('PASSWORD') || name.includes('SECRET') ? '***' : raw)})`,
+    );
   }
   return parsed.data as z.output<(typeof rules)[K]>;
 }
@@ -95,5 +101,6 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDir: read(env, 'AGORA_CONSOLE_DIR'),
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     bodyLimitBytes: read(env, 'AGORA_BODY_LIMIT') ?? 1024 * 1024,
+    secretKey: read(env, 'AGORA_SECRET_KEY'),
   };
 }

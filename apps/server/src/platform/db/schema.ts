@@ -27,6 +27,7 @@ export interface StacksTable {
   name: string;
   community_type: Generated<string>;
   status: Generated<string>;
+  plan: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -110,6 +111,22 @@ export interface SsoTicketsTable {
   created_at: CreatedAt;
 }
 
+export interface DynamicPreferencesTable {
+  stack_id: number;
+  name: string;
+  section: string;
+  value: string;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface StackSecretsTable {
+  stack_id: number;
+  name: string;
+  sealed: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   accounts: AccountsTable;
   stacks: StacksTable;
@@ -122,4 +139,6 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   user_preferences: UserPreferencesTable;
   sso_tickets: SsoTicketsTable;
+  dynamic_preferences: DynamicPreferencesTable;
+  stack_secrets: StackSecretsTable;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_ROLES, type StaffRole } from '@agora/contract';
+import { CONSOLE_ROLES, ErrorCode, type FeatureName, type StaffRole } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
 import type { AuthPreHandler } from '../auth/authenticate.ts';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -9,6 +9,8 @@ import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts'
 declare module 'fastify' {
   interface FastifyContextConfig {
     roles?: readonly StaffRole[];
+    /** The feature flag the route belongs to: refused with `feature_disabled` while it is off. */
+    feature?: FeatureName;
   }
   interface FastifyRequest {
     staff?: StaffMembership;
@@ -21,6 +23,7 @@ export const STACK_API_PREFIX = '/c/:slug';
 export interface StackScopeDeps {
   authenticate: AuthPreHandler;
   membershipBySlug(accountId: number, slug: string): Promise<StaffMembership | undefined>;
+  enabledFeatures(stackId: number): Promise<readonly string[]>;
 }
 
 /**
@@ -40,6 +43,10 @@ export function stackGuard(deps: StackScopeDeps) {
       !allowed.includes(membership.role as StaffRole)
     ) {
       throw AppError.forbidden();
+    }
+    const feature = request.routeOptions.config.feature;
+    if (feature && !(await deps.enabledFeatures(membership.stackId)).includes(feature)) {
+      throw AppError.of(403, ErrorCode.featureDisabled, 'This feature is not enabled for this community.');
     }
     request.staff = membership;
   };

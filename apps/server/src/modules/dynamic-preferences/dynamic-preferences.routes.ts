@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CONSOLE_ROLES,
+  dataEnvelope,
+  dynamicPreferencePaths as paths,
+  dynamicPreferenceSchema,
+  getPreferenceListQuerySchema,
+  getPreferenceQuerySchema,
+  jwtSecretSchema,
+  updateDynamicPreferenceBodySchema,
+  updateMultiBodySchema,
+} from '@agora/contract';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { requireAuth } from '../../platform/auth/authenticate.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import { createDynamicPreferencesService } from './dynamic-preferences.service.ts';
+
+const tags = ['dynamic preferences'];
+const security = [{ bearer: [] }];
+const ADMIN = ['admin'] as const;
+
+/** Stack-scoped calls of spec core §7 "Dynamic preference" and "JWT". */
+export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
+  const service = createDynamicPreferencesService(deps);
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    paths.get,
+    {
+      config: { roles: CONSOLE_ROLES },
+      schema: {
+        tags,
+        security,
+        summary: 'One preference by section and name',
+        querystring: getPreferenceQuerySchema,
+        response: { 200: dataEnvelope(dynamicPreferenceSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await service.get(requireStaff(request).stackId, request.query.name, request.query.section),
+    }),
+  );
+
+  r.get(
+    paths.getList,
+    {
+      config: { roles: CONSOLE_ROLES },
+      schema: {
+        tags,
+        security,
+        summary: 'Several preferences; names (or section.name) joined by commas',
+        querystring: getPreferenceListQuerySchema,
+        response: {
+          200: dataEnvelope(z.array(dynamicPreferenceSchema)),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const keys = request.query.preferences_list
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean);
+      return { data: await service.list(requireStaff(request).stackId, keys) };
+    },
+  );
+
+  r.post(
+    paths.update,
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        security,
+        summary: 'Change one preference',
+        body: updateDynamicPreferenceBodySchema,
+        response: { 200: dataEnvelope(dynamicPreferenceSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      data: await service.update(
+        requireStaff(request).stackId,
+        request.body.name,
+        request.body.value ?? '',
+        requireAuth(request).accountId,
+      ),
+    }),
+  );
+
+  r.post(
+    paths.updateMulti,
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        security,
+        summary: 'Change several preferences at once (all or nothing); body: map name → value',
+        body: updateMultiBodySchema,
+        response: {
+          200: dataEnvelope(z.record(z.string(), dynamicPreferenceSchema)),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      data: await service.updateMulti(
+        requireStaff(request).stackId,
+        request.body,
+        requireAuth(request).accountId,
+      ),
+    }),
+  );
+
+  r.post(
+    paths.refreshJwtSecret,
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        security,
+        summary: 'Rotate the JWT signing key; the new key is answered once',
+        response: { 200: dataEnvelope(jwtSecretSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store');
+      return { data: await service.refreshJwtSecret(requireStaff(request).stackId) };
+    },
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CONSOLE_ROLES, dataEnvelope, featurePaths, featureToggleSchema } from '@agora/contract';
+import { requireAuth, type AuthPreHandler } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { findAccountById } from '../auth/account.repository.ts';
+import { enabledFeatureMap, flagsOf, setFeature } from './features.repository.ts';
+
+const tags = ['features'];
+const security = [{ bearer: [] }];
+export const HUB_ADMIN_PERM = 'hub.admin';
+
+/** Stack-scoped: the flags that are on in this community. */
+export function registerFeatureStackRoutes(scope: FastifyInstance, deps: { db: Db }): void {
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    featurePaths.listEnabled,
+    {
+      config: { roles: CONSOLE_ROLES },
+      schema: {
+        tags,
+        security,
+        summary: 'Names of the feature flags enabled in this community',
+        response: { 200: dataEnvelope(z.array(z.string())), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      return { data: (await enabledFeatureMap(deps.db, [staff.stackId])).get(staff.stackId) ?? [] };
+    },
+  );
+}
+
+/** Hub: administrators of the deployment change a community's flags (community staff cannot). */
+export function registerFeatureHubRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; authenticate: AuthPreHandler },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: z.coerce.number().int().positive() });
+  const flagsSchema = z.record(z.string(), z.boolean());
+
+  async function requireHubAdmin(accountId: number): Promise<void> {
+    const account = await findAccountById(deps.db, accountId);
+    if (!account?.perms.includes(HUB_ADMIN_PERM)) throw AppError.forbidden();
+  }
+  async function flagsFor(stackId: number) {
+    const flags = (await flagsOf(deps.db, [stackId])).get(stackId);
+    if (!flags) throw AppError.notFound('This community is not found');
+    return flags;
+  }
+
+  r.get(
+    featurePaths.hubToggle,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Every feature flag of a community (hub administrators)',
+        params,
+        response: { 200: dataEnvelope(flagsSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireHubAdmin(requireAuth(request).accountId);
+      return { data: await flagsFor(request.params.id) };
+    },
+  );
+
+  r.post(
+    featurePaths.hubToggle,
+    {
+      preHandler: deps.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Switch one of a community's feature flags on or off (hub administrators)",
+        params,
+        body: featureToggleSchema,
+        response: { 200: dataEnvelope(flagsSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requireHubAdmin(requireAuth(request).accountId);
+      await flagsFor(request.params.id);
+      await setFeature(deps.db, request.params.id, request.body.name, request.body.enabled);
+      return { data: await flagsFor(request.params.id) };
+    },
+  );
+}

@@ -1,0 +1,3 @@
+export * from './preference-catalogue.ts';
+export * from './preference-validation.ts';
+export * from './preference-schemas.ts';
