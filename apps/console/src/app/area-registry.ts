@@ -1,4 +1,14 @@
+import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
+import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
+import DnsOutlined from '@mui/icons-material/DnsOutlined';
+import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import type { FeatureName, StaffRole } from '@agora/contract';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazy-screen.tsx';
 
@@ -8,13 +18,21 @@ import { lazyScreen } from './lazy-screen.tsx';
  */
 export interface Area {
   id: string;
-  /** Relative to '/'; '' is the exact-match index (home). */
+  /** Route path relative to '/'; '' is the exact-match index (home); 'theme/*' owns sub-paths. */
   path: string;
   /** Message id of the drawer label. */
   labelId: string;
   icon: ComponentType;
   screen: ComponentType;
+  /** Shown only while this feature flag is on (the server refuses the calls too). */
+  feature?: FeatureName;
+  /** Staff roles that may open it (all console roles when absent). */
+  roles?: readonly StaffRole[];
+  /** Only for hub administrators (account perms `hub.admin`). */
+  hubAdmin?: boolean;
 }
+
+const ADMIN: readonly StaffRole[] = ['admin'];
 
 export const AREAS: readonly Area[] = [
   {
@@ -24,4 +42,94 @@ export const AREAS: readonly Area[] = [
     icon: HomeOutlined,
     screen: lazyScreen(() => import('../features/home/pages/home-page.tsx')),
   },
+  {
+    id: 'theme',
+    path: 'theme/*',
+    labelId: 'nav.theme',
+    icon: PaletteOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(() => import('../features/theme/pages/theme-page.tsx')),
+  },
+  {
+    id: 'content-settings',
+    path: 'content_settings',
+    labelId: 'nav.contentSettings',
+    icon: TuneOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(() => import('../features/content-settings/pages/content-settings-page.tsx')),
+  },
+  {
+    id: 'community-management',
+    path: 'community_management/*',
+    labelId: 'nav.communityManagement',
+    icon: GroupsOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(() => import('../features/community-management/pages/community-management-page.tsx')),
+  },
+  {
+    id: 'integrations',
+    path: 'integrations/*',
+    labelId: 'nav.integrations',
+    icon: ExtensionOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(() => import('../features/integrations/pages/integrations-page.tsx')),
+  },
+  {
+    id: 'server-settings',
+    path: 'settings/*',
+    labelId: 'nav.serverSettings',
+    icon: DnsOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(() => import('../features/server-settings/pages/server-settings-page.tsx')),
+  },
+  {
+    id: 'registration-alerts',
+    path: 'registration_alerts',
+    labelId: 'nav.registrationAlerts',
+    icon: NotificationsActiveOutlined,
+    roles: ADMIN,
+    feature: 'registration_alerts',
+    screen: lazyScreen(() => import('../features/registration-alerts/pages/registration-alerts-page.tsx')),
+  },
+  {
+    id: 'app-settings',
+    path: 'app_settings',
+    labelId: 'nav.appSettings',
+    icon: AppSettingsAltOutlined,
+    roles: ADMIN,
+    feature: 'app_settings',
+    screen: lazyScreen(() => import('../features/app-settings/pages/app-settings-page.tsx')),
+  },
+  {
+    id: 'readiness-checks',
+    path: 'checks',
+    labelId: 'nav.readinessChecks',
+    icon: ChecklistOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(() => import('../features/readiness-checks/pages/readiness-checks-page.tsx')),
+  },
+  {
+    id: 'hub-features',
+    path: 'hub/features',
+    labelId: 'nav.hubFeatures',
+    icon: FlagOutlined,
+    hubAdmin: true,
+    screen: lazyScreen(() => import('../features/hub-features/pages/hub-features-page.tsx')),
+  },
 ];
+
+/** The link of an area: its path without the sub-path wildcard. */
+export function areaLink(area: Pick<Area, 'path'>): string {
+  return `/${area.path.replace(/\/?\*$/, '')}`;
+}
+
+/** Whether the signed-in user sees an area, given the selected community's roles and flags. */
+export function areaVisible(
+  area: Pick<Area, 'feature' | 'roles' | 'hubAdmin'>,
+  context: { roles: readonly string[]; features: readonly string[] | undefined; perms: readonly string[] },
+): boolean {
+  if (area.hubAdmin) return context.perms.includes('hub.admin');
+  if (area.roles && !area.roles.some((role) => context.roles.includes(role))) return false;
+  if (area.feature && !(context.features ?? []).includes(area.feature)) return false;
+  return true;
+}

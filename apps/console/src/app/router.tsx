@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { AREAS } from './area-registry.ts';
 import { lazyScreen } from './lazy-screen.tsx';
+import { RequireArea } from './require-area.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootShell } from './root-shell.tsx';
 import { RouteError } from './route-error.tsx';
@@ -26,9 +27,14 @@ export function appRoutes(): RouteObject[] {
               <LayoutScreen />
             </RequireAuth>
           ),
-          children: AREAS.map(({ path, screen: Screen }) =>
-            path === '' ? { index: true, element: <Screen /> } : { path, element: <Screen /> },
-          ),
+          children: AREAS.map((area) => {
+            const element = (
+              <RequireArea area={area}>
+                <area.screen />
+              </RequireArea>
+            );
+            return area.path === '' ? { index: true, element } : { path: area.path, element };
+          }),
         },
         { path: '*', element: <NotFoundScreen /> },
       ],

@@ -6,18 +6,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { FormattedMessage } from 'react-intl';
 import { NavLink } from 'react-router';
-import { AREAS } from '../area-registry.ts';
+import { areaLink } from '../area-registry.ts';
+import { useVisibleAreas } from '../use-visible-areas.ts';
 
 export const DRAWER_WIDTH = 248;
 
 function AreaList({ onNavigate }: { onNavigate?: () => void }) {
+  const areas = useVisibleAreas();
   return (
     <List component="nav">
-      {AREAS.map(({ id, path, labelId, icon: Icon }) => (
+      {areas.map(({ id, path, labelId, icon: Icon }) => (
         <ListItemButton
           key={id}
           component={NavLink}
-          to={`/${path}`}
+          to={areaLink({ path })}
           end={path === ''}
           onClick={onNavigate}
           sx={{ '&.active': { bgcolor: 'action.selected' } }}
