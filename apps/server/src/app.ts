@@ -20,6 +20,13 @@ import type { PlatformDeps } from './platform/platform-deps.ts';
 import { registerFeatureHubRoutes, registerFeatureStackRoutes } from './modules/features/features.routes.ts';
 import { enabledFeatureMap } from './modules/features/features.repository.ts';
 import { registerDynamicPreferenceRoutes } from './modules/dynamic-preferences/dynamic-preferences.routes.ts';
+import { registerThemeRoutes } from './modules/theme/theme.routes.ts';
+import { registerMediaRoutes } from './modules/theme/media.routes.ts';
+import { registerDomainRoutes } from './modules/domain-settings/domain-settings.routes.ts';
+import { registerMailServerRoutes } from './modules/mail-server/mail-server.routes.ts';
+import { registerRegistrationAlertRoutes } from './modules/registration-alerts/registration-alerts.routes.ts';
+import { registerAppSettingsRoutes } from './modules/app-settings/app-settings.routes.ts';
+import { registerReadinessCheckRoutes } from './modules/readiness-checks/readiness-checks.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -112,7 +119,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSsoTicketRoutes(scope, { auth });
     registerFeatureStackRoutes(scope, { db });
     registerDynamicPreferenceRoutes(scope, platform);
+    registerThemeRoutes(scope, platform);
+    registerDomainRoutes(scope, platform);
+    registerMailServerRoutes(scope, platform);
+    registerRegistrationAlertRoutes(scope, platform);
+    registerAppSettingsRoutes(scope, platform);
+    registerReadinessCheckRoutes(scope, platform);
   });
+  registerMediaRoutes(app, platform);
 
   if (deps.serveConsole) await registerConsole(app, config);
   return app;

@@ -29,6 +29,10 @@ const TITLES: Record<string, TitleEntry> = {
   social_analytics: { title: 'Social analytics', stack: true },
   marketing_tools: { title: 'Marketing tools', stack: true },
   app_settings: { title: 'App settings', stack: true },
+  settings: { title: 'Domain and email server', stack: true },
+  registration_alerts: { title: 'Registration alerts', stack: true },
+  checks: { title: 'Readiness checks', stack: true },
+  hub: { title: 'Hub' },
 };
 
 /** 'theme/logo' → ['theme', 'logo']; empty and numeric segments are skipped. */
