@@ -51,6 +51,10 @@ export interface PreferenceDefinition {
   required?: readonly string[];
   /** Image fields: largest upload in MB. */
   maxMb?: number;
+  /** Writes are refused while this feature flag is off. */
+  feature?: string;
+  /** Only the platform changes it (e.g. the plan), never community staff. */
+  readOnly?: boolean;
 }
 
 /** Placeholders a URL template may contain (spec core §3). */
@@ -177,16 +181,23 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
   // addons
   bool('addons', 'affinity_enabled', false),
   bool('addons', 'closed_community', false),
-  bool('addons', 'incubator_enabled', false),
-  { section: 'addons', name: 'incubator_subscribers', type: 'int', default: 50, clamp: [10, 1200] },
+  { ...bool('addons', 'incubator_enabled', false), feature: 'incubators' },
+  {
+    section: 'addons',
+    name: 'incubator_subscribers',
+    type: 'int',
+    default: 50,
+    clamp: [10, 1200],
+    feature: 'incubators',
+  },
   bool('addons', 'loyalty_points_collection', false),
   bool('addons', 'polls_enabled', true),
   bool('addons', 'registration_wizard', false),
   bool('addons', 'post_geolocation_enabled', false),
   bool('addons', 'share_post_enabled', true),
-  bool('addons', 'share_post_on_facebook_enabled', true),
-  bool('addons', 'share_post_on_twitter_enabled', true),
-  bool('addons', 'share_post_on_linkedin_enabled', true),
+  { ...bool('addons', 'share_post_on_facebook_enabled', true), feature: 'social_share' },
+  { ...bool('addons', 'share_post_on_twitter_enabled', true), feature: 'social_share' },
+  { ...bool('addons', 'share_post_on_linkedin_enabled', true), feature: 'social_share' },
   bool('addons', 'private_messages_enabled', true),
   { section: 'addons', name: 'jwt_secret_key', type: 'secret', default: null },
   { section: 'addons', name: 'jwt_algorithm', type: 'enum', default: 'HS256', values: ['HS256', 'HS512'] },
@@ -200,6 +211,7 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     type: 'enum',
     default: 'recent',
     values: STREAM_ORDERS,
+    feature: 'stream_settings',
   },
   {
     section: 'configurations',
@@ -207,6 +219,7 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     type: 'enum',
     default: 'relevance',
     values: STREAM_ORDERS,
+    feature: 'stream_settings',
   },
   {
     section: 'configurations',
@@ -214,6 +227,7 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     type: 'enum',
     default: 'medium',
     values: CONNECTION_BOOSTS,
+    feature: 'stream_settings',
   },
   {
     section: 'configurations',
@@ -221,6 +235,7 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     type: 'enum',
     default: 'disabled',
     values: CONNECTION_BOOSTS,
+    feature: 'stream_settings',
   },
   bool('configurations', 'category_follow_enabled', true),
   bool('configurations', 'people_search_enabled', true),
@@ -259,7 +274,14 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
   { section: 'configurations', name: 'custom_navbar_item_text', type: 'string', default: '', maxLength: 30 },
   { section: 'configurations', name: 'custom_navbar_item_url', type: 'url', default: '', maxLength: 500 },
   image('configurations', 'custom_navbar_item_image'),
-  { section: 'configurations', name: 'tag_manager_container_id', type: 'string', default: '', maxLength: 20 },
+  {
+    section: 'configurations',
+    name: 'tag_manager_container_id',
+    type: 'string',
+    default: '',
+    maxLength: 20,
+    feature: 'google_cloud_api',
+  },
   { section: 'configurations', name: 'app_url', type: 'url', default: '', maxLength: 500 },
   ...EMAIL_URL_OVERRIDES,
   {
@@ -271,13 +293,55 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     required: ['id', 'slug'],
   },
   // providers
-  { section: 'providers', name: 'google_geocoding_api_key', type: 'string', default: '', maxLength: 200 },
-  { section: 'providers', name: 'app_url_on_app_store', type: 'url', default: '', maxLength: 500 },
-  { section: 'providers', name: 'app_url_on_google_play', type: 'url', default: '', maxLength: 500 },
+  {
+    section: 'providers',
+    name: 'google_geocoding_api_key',
+    type: 'string',
+    default: '',
+    maxLength: 200,
+    feature: 'google_cloud_api',
+  },
+  {
+    section: 'providers',
+    name: 'app_url_on_app_store',
+    type: 'url',
+    default: '',
+    maxLength: 500,
+    feature: 'app_settings',
+  },
+  {
+    section: 'providers',
+    name: 'app_url_on_google_play',
+    type: 'url',
+    default: '',
+    maxLength: 500,
+    feature: 'app_settings',
+  },
   // webmaster (SEO advice 70 / 150 characters is shown, not enforced)
-  { section: 'webmaster', name: 'meta_robots', type: 'text', default: 'index, follow', maxLength: 2000 },
-  { section: 'webmaster', name: 'meta_title_home_not_logged', type: 'string', default: '', maxLength: 300 },
-  { section: 'webmaster', name: 'meta_description', type: 'text', default: '', maxLength: 1000 },
+  {
+    section: 'webmaster',
+    name: 'meta_robots',
+    type: 'text',
+    default: 'index, follow',
+    maxLength: 2000,
+    feature: 'seo',
+  },
+  {
+    section: 'webmaster',
+    name: 'meta_title_home_not_logged',
+    type: 'string',
+    default: '',
+    maxLength: 300,
+    feature: 'seo',
+  },
+  {
+    section: 'webmaster',
+    name: 'meta_description',
+    type: 'text',
+    default: '',
+    maxLength: 1000,
+    feature: 'seo',
+  },
   // features: the community's plan
   {
     section: 'features',
@@ -285,6 +349,7 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     type: 'enum',
     default: 'GO',
     values: ['FREE_TRIAL', 'GO', 'PROFESSIONAL', 'ENTERPRISE'],
+    readOnly: true,
   },
 ];
 

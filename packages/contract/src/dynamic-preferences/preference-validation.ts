@@ -61,6 +61,7 @@ function checkTemplate(definition: PreferenceDefinition, value: string): Prefere
  */
 export function checkPreferenceValue(definition: PreferenceDefinition, raw: unknown): PreferenceCheck {
   const value = raw === null || raw === undefined ? '' : String(raw).trim();
+  if (definition.readOnly) return refuse('not_writable', 'This setting cannot be written directly.');
   switch (definition.type) {
     case 'secret':
     case 'image':

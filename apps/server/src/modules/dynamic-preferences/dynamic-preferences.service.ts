@@ -15,6 +15,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import * as repo from './dynamic-preferences.repository.ts';
+import { enabledFeatureMap } from '../features/features.repository.ts';
 
 export const JWT_SECRET_NAME = 'jwt_secret_key';
 
@@ -49,8 +50,26 @@ export function createDynamicPreferencesService({
     return definitions.map((definition) => toPreference(definition, stored.get(definition.name)));
   }
 
+  /** Refuses the whole write when a value belongs to a feature the community has switched off. */
+  async function checkFeatures(stackId: number, keys: string[]): Promise<void> {
+    const needed = keys
+      .map((key) => preferenceDefinition(key.trim())?.feature)
+      .filter((f): f is string => !!f);
+    if (needed.length === 0) return;
+    const enabled = (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [];
+    const off = needed.find((feature) => !(enabled as string[]).includes(feature));
+    if (off) {
+      throw AppError.of(
+        403,
+        ErrorCode.featureDisabled,
+        `This feature is not enabled for this community (${off}).`,
+      );
+    }
+  }
+
   /** Checks every value first; nothing is written unless all are valid. */
   async function write(stackId: number, values: Record<string, unknown>, accountId: number | null) {
+    await checkFeatures(stackId, Object.keys(values));
     const errors: ErrorEntry[] = [];
     const accepted: { definition: PreferenceDefinition; value: string }[] = [];
     for (const [key, raw] of Object.entries(values)) {
