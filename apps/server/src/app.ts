@@ -17,6 +17,9 @@ import { registerConsole } from './platform/static/console-static.ts';
 import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
 import { createSecretBox, type SecretBox } from './platform/crypto/secret-box.ts';
 import type { PlatformDeps } from './platform/platform-deps.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { registerStackRestartJob } from './modules/domain-settings/stack-restart.ts';
 import { registerFeatureHubRoutes, registerFeatureStackRoutes } from './modules/features/features.routes.ts';
 import { enabledFeatureMap } from './modules/features/features.repository.ts';
 import { registerDynamicPreferenceRoutes } from './modules/dynamic-preferences/dynamic-preferences.routes.ts';
@@ -25,7 +28,10 @@ import { registerMediaRoutes } from './modules/theme/media.routes.ts';
 import { registerDomainRoutes } from './modules/domain-settings/domain-settings.routes.ts';
 import { registerMailServerRoutes } from './modules/mail-server/mail-server.routes.ts';
 import { registerRegistrationAlertRoutes } from './modules/registration-alerts/registration-alerts.routes.ts';
-import { registerAppSettingsRoutes } from './modules/app-settings/app-settings.routes.ts';
+import {
+  registerAppRequestHubRoutes,
+  registerAppSettingsRoutes,
+} from './modules/app-settings/app-settings.routes.ts';
 import { registerReadinessCheckRoutes } from './modules/readiness-checks/readiness-checks.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
@@ -40,6 +46,9 @@ import { registerStackHubRoutes, registerStackSelfRoutes } from './modules/stack
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteTable;
+    /** The job queue; main.ts starts its worker, tests call runDue(). Stopped when the app closes. */
+    jobs: JobQueue;
+    mailer: Mailer;
   }
 }
 
@@ -99,7 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({ db, clock, throttle, tokens, stacks, publicUrl: config.publicUrl });
   const preferences = createPreferencesService(db, clock);
   const authenticateAccount = authenticate(db, clock);
-  const platform: PlatformDeps = { db, clock, config, secretBox, stacks };
+  const jobs = createJobQueue({ db, clock, logger: app.log.child({ component: 'jobs' }) });
+  const mailer = createMailer({ db, config, secretBox, logger: app.log.child({ component: 'mail' }) });
+  registerStackRestartJob(jobs, db);
+  app.decorate('jobs', jobs);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', () => jobs.stop());
+  const platform: PlatformDeps = { db, clock, config, secretBox, stacks, jobs, mailer };
 
   // Hub API
   registerAuthRoutes(app, { auth });
@@ -107,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPreferenceRoutes(app, { preferences, authenticate: authenticateAccount });
   registerStackHubRoutes(app, { stacks, authenticate: authenticateAccount });
   registerFeatureHubRoutes(app, { db, authenticate: authenticateAccount });
+  registerAppRequestHubRoutes(app, platform);
 
   // A community's own API, behind the staff guard (roles and feature flag declared per route)
   const stackScopeDeps = {

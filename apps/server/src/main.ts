@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown());
 
   await app.listen({ port: config.port, host: config.host });
+  // The job worker runs in this process (polling every second); app.close() stops it.
+  app.jobs.start();
   const where =
     handle.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
   const lines = [

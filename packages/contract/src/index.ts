@@ -5,3 +5,8 @@ export * from './preferences/index.ts';
 export * from './stacks/index.ts';
 export * from './features/index.ts';
 export * from './dynamic-preferences/index.ts';
+export * from './theme/index.ts';
+export * from './server-settings/index.ts';
+export * from './registration-alerts/index.ts';
+export * from './app-settings/index.ts';
+export * from './readiness-checks/index.ts';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { installTagManager, pushPageView, readTagManagerId, type DataLayer } from './page-views.ts';
+import {
+  chooseTagManagerId,
+  installTagManager,
+  pageViewTagId,
+  pushPageView,
+  readTagManagerId,
+  type DataLayer,
+} from './page-views.ts';
 
 describe('page views', () => {
   it('pushes a pageview with path and search, creating the data layer', () => {
@@ -19,12 +26,40 @@ describe('page views', () => {
     expect(readTagManagerId(document)).toBe('GTM-ABC');
   });
 
-  it('installs the tag manager script once', () => {
+  it('installs a container script once per container', () => {
     document.head.innerHTML = '';
     const target: { dataLayer?: DataLayer } = {};
     installTagManager(document, target, 'GTM-ABC');
     installTagManager(document, target, 'GTM-ABC');
-    expect(document.querySelectorAll('script#agora-gtm')).toHaveLength(1);
+    expect(document.querySelectorAll('script[id^="agora-gtm"]')).toHaveLength(1);
     expect(target.dataLayer).toHaveLength(1);
+    installTagManager(document, target, 'GTM-OWN1');
+    const sources = [...document.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+    expect(sources).toEqual([
+      'https://www.googletagmanager.com/gtm.js?id=GTM-ABC',
+      'https://www.googletagmanager.com/gtm.js?id=GTM-OWN1',
+    ]);
+  });
+
+  it("prefers the community's own container, else the deployment's", () => {
+    expect(chooseTagManagerId('GTM-OWN123', 'GTM-DEPLOY')).toBe('GTM-OWN123');
+    expect(chooseTagManagerId(' gtm-own123 ', 'GTM-DEPLOY')).toBe('GTM-OWN123');
+    expect(chooseTagManagerId('', 'GTM-DEPLOY')).toBe('GTM-DEPLOY');
+    expect(chooseTagManagerId(null, 'GTM-DEPLOY')).toBe('GTM-DEPLOY');
+    expect(chooseTagManagerId('', null)).toBeNull();
+    // Not a container id: ignored rather than put into a script address.
+    expect(chooseTagManagerId('UA-1234"><script>', 'GTM-DEPLOY')).toBe('GTM-DEPLOY');
+  });
+
+  it("waits for the selected community's preference before the first page view", () => {
+    expect(pageViewTagId({ selected: false, settled: false, value: undefined }, 'GTM-DEPLOY')).toBe(
+      'GTM-DEPLOY',
+    );
+    expect(pageViewTagId({ selected: true, settled: false, value: undefined }, 'GTM-DEPLOY')).toBeUndefined();
+    expect(pageViewTagId({ selected: true, settled: true, value: 'GTM-OWN123' }, 'GTM-DEPLOY')).toBe(
+      'GTM-OWN123',
+    );
+    expect(pageViewTagId({ selected: true, settled: true, value: '' }, 'GTM-DEPLOY')).toBe('GTM-DEPLOY');
+    expect(pageViewTagId({ selected: true, settled: true, value: null }, null)).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ import { openDatabase, type Db } from '../platform/db/database.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { bootstrap } from '../seed/bootstrap.ts';
 import type { ThrottleLimits } from '../modules/auth/sign-in-throttle.ts';
+import type { JobQueue } from '../platform/jobs/job-queue.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 
 export const ADMIN_EMAIL = 'admin@agora.test';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
@@ -16,6 +18,9 @@ export interface TestApp {
   db: Db;
   clock: ManualClock;
   config: Config;
+  /** The app's job queue; its worker is not started: call runDue(). */
+  jobs: JobQueue;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -76,6 +81,8 @@ export async function buildTestApp(
     db: handle.db,
     clock,
     config,
+    jobs: app.jobs,
+    mailer: app.mailer,
     close: async () => {
       await app.close();
       await handle.close();

@@ -51,6 +51,8 @@ export interface PreferenceDefinition {
   required?: readonly string[];
   /** Image fields: largest upload in MB. */
   maxMb?: number;
+  /** Text values must match this regular expression (when not empty). */
+  pattern?: string;
   /** Writes are refused while this feature flag is off. */
   feature?: string;
   /** Only the platform changes it (e.g. the plan), never community staff. */
@@ -262,13 +264,21 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
   bool('configurations', 'video_autoplay_enabled', true),
   bool('configurations', 'post_category_required_enabled', false),
   bool('configurations', 'post_addressing_required_enabled', false),
-  { section: 'configurations', name: 'gdpr_signup_accept_html', type: 'html', default: '', maxLength: 20000 },
+  {
+    section: 'configurations',
+    name: 'gdpr_signup_accept_html',
+    type: 'html',
+    default: '',
+    maxLength: 20000,
+    feature: 'gdpr_settings',
+  },
   {
     section: 'configurations',
     name: 'gdpr_cookie_consent_external_html',
     type: 'html',
     default: '',
     maxLength: 20000,
+    feature: 'gdpr_settings',
   },
   bool('configurations', 'custom_navbar_item_enabled', false),
   { section: 'configurations', name: 'custom_navbar_item_text', type: 'string', default: '', maxLength: 30 },
@@ -280,6 +290,7 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     type: 'string',
     default: '',
     maxLength: 20,
+    pattern: '^GTM-[A-Z0-9]{4,12}$',
     feature: 'google_cloud_api',
   },
   { section: 'configurations', name: 'app_url', type: 'url', default: '', maxLength: 500 },

@@ -97,6 +97,11 @@ describe('checkPreferenceValue', () => {
     );
   });
 
+  it('checks a tag manager container id format', () => {
+    expect(check('tag_manager_container_id', 'GTM-AB12CD').ok).toBe(true);
+    expect(check('tag_manager_container_id', 'gtm-<script>').ok).toBe(false);
+  });
+
   it('checks colours and enums', () => {
     expect(check('colorprimary', '#ABCDEF')).toEqual({ ok: true, stored: '#abcdef' });
     expect(check('colorprimary', 'teal').ok).toBe(false);

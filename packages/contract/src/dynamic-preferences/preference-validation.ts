@@ -106,6 +106,9 @@ export function checkPreferenceValue(definition: PreferenceDefinition, raw: unkn
     });
   }
   if (value === '') return { ok: true, stored: '' };
+  if (definition.pattern && !new RegExp(definition.pattern).test(value)) {
+    return refuse('invalid', 'Enter a value in the expected format.', { pattern: definition.pattern });
+  }
   switch (definition.type) {
     case 'url':
       return isAbsoluteUrl(value)

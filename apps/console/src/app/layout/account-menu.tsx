@@ -10,10 +10,15 @@ import { Link, useNavigate } from 'react-router';
 import { savePreference } from '../../core/preferences/preference-actions.ts';
 import { logout } from '../../core/session/session-actions.ts';
 import { useSessionStore } from '../../core/session/session-store.ts';
+import { useVisibleAreas } from '../use-visible-areas.ts';
 
 const SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'support@agora.example';
 
-const SETTINGS_ITEMS = ['account.customDomain', 'account.customEmailServer'] as const;
+/** The community's server settings (the 'settings/*' area, admins only). */
+const SETTINGS_ITEMS = [
+  { id: 'account.customDomain', to: '/settings/domain' },
+  { id: 'account.customEmailServer', to: '/settings/email_server' },
+] as const;
 const PLANS_ITEMS = [
   'account.subscription',
   'account.paymentMethods',
@@ -27,6 +32,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const user = useSessionStore((state) => state.user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const canEditServer = useVisibleAreas().some((area) => area.id === 'server-settings');
   const close = () => setAnchor(null);
   const initials = user?.initials || user?.username.slice(0, 2).toUpperCase() || '?';
 
@@ -64,9 +70,9 @@ export function AccountMenu() {
         <ListSubheader>
           <FormattedMessage id="account.settings" />
         </ListSubheader>
-        {SETTINGS_ITEMS.map((id) => (
-          <MenuItem key={id} disabled>
-            <FormattedMessage id={id} />
+        {SETTINGS_ITEMS.map((item) => (
+          <MenuItem key={item.id} component={Link} to={item.to} onClick={close} disabled={!canEditServer}>
+            <FormattedMessage id={item.id} />
           </MenuItem>
         ))}
         <ListSubheader>

@@ -1,5 +1,98 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  appPlatformSchema,
+  appRequestBodySchema,
+  appRequestSchema,
+  appRequestStatusBodySchema,
+  appSettingsPaths as paths,
+  CONSOLE_ROLES,
+  dataEnvelope,
+} from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { authenticate, requireAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import { findAccountById } from '../auth/account.repository.ts';
+import { HUB_ADMIN_PERM } from '../features/features.routes.ts';
+import { createAppSettingsService } from './app-settings.service.ts';
+
+const tags = ['app settings'];
+const security = [{ bearer: [] }];
+const FEATURE = 'app_settings' as const;
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
-export function registerAppSettingsRoutes(_scope: FastifyInstance, _deps: PlatformDeps): void {}
+export function registerAppSettingsRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
+  const service = createAppSettingsService(deps);
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ slug: z.string(), platform: appPlatformSchema });
+
+  r.get(
+    paths.one,
+    {
+      config: { roles: CONSOLE_ROLES, feature: FEATURE },
+      schema: {
+        tags,
+        security,
+        summary: "The community's request for its app in one store (android or ios)",
+        params,
+        response: { 200: dataEnvelope(appRequestSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.get(requireStaff(request).stackId, request.params.platform) }),
+  );
+
+  r.post(
+    paths.one,
+    {
+      config: { roles: ['admin'], feature: FEATURE },
+      schema: {
+        tags,
+        security,
+        summary: 'Send (or send again after a rejection) the request for the app, with the store accounts',
+        params,
+        body: appRequestBodySchema,
+        response: { 200: dataEnvelope(appRequestSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await service.send(
+        requireStaff(request).stackId,
+        request.params.platform,
+        request.body,
+        requireAuth(request).accountId,
+      ),
+    }),
+  );
+}
+
+/** Hub: the provider team (hub administrators) moves a community's app request along its states. */
+export function registerAppRequestHubRoutes(app: FastifyInstance, deps: PlatformDeps): void {
+  const service = createAppSettingsService(deps);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    paths.hubStatus,
+    {
+      preHandler: authenticate(deps.db, deps.clock),
+      schema: {
+        tags,
+        security,
+        summary: "Move a community's app request to its next state (hub administrators)",
+        params: z.object({ id: z.coerce.number().int().positive(), platform: appPlatformSchema }),
+        body: appRequestStatusBodySchema,
+        response: { 200: dataEnvelope(appRequestSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { accountId } = requireAuth(request);
+      const account = await findAccountById(deps.db, accountId);
+      if (!account?.perms.includes(HUB_ADMIN_PERM)) throw AppError.forbidden();
+      return {
+        data: await service.move(request.params.id, request.params.platform, request.body.status, accountId),
+      };
+    },
+  );
+}

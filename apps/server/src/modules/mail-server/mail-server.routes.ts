@@ -1,5 +1,78 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  dataEnvelope,
+  mailServerBodySchema,
+  mailServerPaths as paths,
+  mailServerSchema,
+  mailServerTestBodySchema,
+  mailServerTestResultSchema,
+} from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import { createMailServerService } from './mail-server.service.ts';
+
+const tags = ['email server'];
+const security = [{ bearer: [] }];
+const ADMIN = ['admin'] as const;
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
-export function registerMailServerRoutes(_scope: FastifyInstance, _deps: PlatformDeps): void {}
+export function registerMailServerRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
+  const service = createMailServerService(deps);
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    paths.mailServer,
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        security,
+        summary: "The community's email server; the password is never answered (has_password)",
+        response: { 200: dataEnvelope(mailServerSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.get(requireStaff(request).stackId) }),
+  );
+
+  r.post(
+    paths.mailServer,
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change the email server (an empty password keeps the stored one); restarts the community, 409 while it restarts',
+        body: mailServerBodySchema,
+        response: { 200: dataEnvelope(mailServerSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await service.update(requireStaff(request).stackId, request.body) }),
+  );
+
+  r.post(
+    paths.test,
+    {
+      config: { roles: ADMIN },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a test email through the given settings (the stored ones without a host); 400 smtp_error with the server’s text',
+        body: mailServerTestBodySchema,
+        response: { 200: dataEnvelope(mailServerTestResultSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      return {
+        data: await service.sendTest(staff.stackId, request.body, {
+          communityName: staff.name,
+          log: request.log,
+        }),
+      };
+    },
+  );
+}

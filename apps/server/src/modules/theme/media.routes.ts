@@ -1,5 +1,48 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { binaryImageSchema, MEDIA_PATH } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
+import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
+import { createThemeService } from './theme.service.ts';
+
+/** Content-addressed files never change: browsers and CDNs may keep them for a year. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Public routes serving a community's uploaded images (outside the staff guard). */
-export function registerMediaRoutes(_app: FastifyInstance, _deps: PlatformDeps): void {}
+export function registerMediaRoutes(app: FastifyInstance, deps: PlatformDeps): void {
+  const service = createThemeService({
+    ...deps,
+    storage: createDiskStorage(uploadsDir(deps.config.dataDir)),
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    `${STACK_API_PREFIX}${MEDIA_PATH}/:hash/:file`,
+    {
+      schema: {
+        tags: ['theme'],
+        summary: "A community's uploaded image or one of its variants (public, immutable)",
+        params: z.object({ slug: z.string(), hash: z.string(), file: z.string() }),
+        produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+        response: { 200: binaryImageSchema, 304: z.null(), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { slug, hash, file } = request.params;
+      const media = await service.media(slug, hash, file);
+      if (!media) throw AppError.notFound();
+      const etag = `"${hash}-${file}"`;
+      void reply
+        .header('Cache-Control', MEDIA_CACHE_CONTROL)
+        .header('ETag', etag)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return reply.header('Content-Type', media.contentType).send(media.bytes);
+    },
+  );
+}

@@ -20,6 +20,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** Encrypts secrets at rest; from a key file in DATA_DIR when unset. */
   secretKey: string | undefined;
+  /** The platform's default sender (smtp://user:pass@host:port); mail goes to the outbox table when unset. */
+  smtpUrl: string | undefined;
+  /** The From of the platform's own mail ("Name <address>" or an address). */
+  mailFrom: string;
+  /** How long a community takes to apply a domain or email server change. */
+  restartSeconds: number;
 }
 
 /** Thrown when the environment is unusable; the message names the variable. */
@@ -60,6 +66,11 @@ const rules = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   AGORA_BODY_LIMIT: z.coerce.number().int().min(1024),
   AGORA_SECRET_KEY: z.string().min(32, 'must be at least 32 characters long'),
+  AGORA_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must look like smtp://user:password@host:port' }),
+  AGORA_MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or "Name <address>"'),
+  AGORA_RESTART_SECONDS: z.coerce.number().int().min(0).max(3600),
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -74,7 +85,7 @@ function read<K extends keyof typeof rules>(env: Env, name: K): z.output<(typeof
       issue && issue.message && !issue.message.startsWith('Invalid') ? issue.message : 'is not valid';
     throw new ConfigError(
       name,
-      `${detail} (got ${JSON.stringify(name.includes('PASSWORD') || name.includes('SECRET') ? '***' : raw)})`,
+      `${detail} (got ${JSON.stringify(name.includes('PASSWORD') || name.includes('SECRET') || name === 'AGORA_SMTP_URL' ? '***' : raw)})`,
     );
   }
   return parsed.data as z.output<(typeof rules)[K]>;
@@ -102,5 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     bodyLimitBytes: read(env, 'AGORA_BODY_LIMIT') ?? 1024 * 1024,
     secretKey: read(env, 'AGORA_SECRET_KEY'),
+    smtpUrl: read(env, 'AGORA_SMTP_URL'),
+    mailFrom: read(env, 'AGORA_MAIL_FROM') ?? `Agora <no-reply@${new URL(publicUrl).hostname}>`,
+    restartSeconds: read(env, 'AGORA_RESTART_SECONDS') ?? 5,
   };
 }

@@ -44,12 +44,10 @@ describe('headers on every answer', () => {
     expect(replaced.headers['x-request-id']).not.toContain('bad');
   });
 
-  it('allows the tag manager in CSP only when one is configured', () => {
-    const base = { frameAncestors: ["'self'"], corsOrigins: [] };
-    expect(consoleCsp({ ...base, tagManagerId: undefined })).not.toContain('googletagmanager');
-    expect(consoleCsp({ ...base, tagManagerId: 'GTM-ABCD123' })).toContain(
-      'https://www.googletagmanager.com',
-    );
+  it("allows the tag manager's loader but no inline script", () => {
+    const csp = consoleCsp({ frameAncestors: ["'self'"], corsOrigins: [] });
+    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com;");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 });
 

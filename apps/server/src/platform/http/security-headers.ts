@@ -3,10 +3,14 @@ import type { Config } from '../config/config.ts';
 
 const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
 
-/** The console's Content-Security-Policy: only our own origin, plus the tag manager when configured. */
-export function consoleCsp(config: Pick<Config, 'frameAncestors' | 'tagManagerId' | 'corsOrigins'>): string {
-  const scripts = ["'self'", ...(config.tagManagerId ? [TAG_MANAGER_ORIGIN] : [])];
-  const connect = ["'self'", ...config.corsOrigins, ...(config.tagManagerId ? [TAG_MANAGER_ORIGIN] : [])];
+/**
+ * The console's Content-Security-Policy: our own origin, plus the tag manager's loader, since the
+ * deployment or a community may configure a container. No inline script is allowed, so a container's
+ * custom-HTML tags cannot run code in the console: only page-view events reach the tag manager.
+ */
+export function consoleCsp(config: Pick<Config, 'frameAncestors' | 'corsOrigins'>): string {
+  const scripts = ["'self'", TAG_MANAGER_ORIGIN];
+  const connect = ["'self'", ...config.corsOrigins, TAG_MANAGER_ORIGIN];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,

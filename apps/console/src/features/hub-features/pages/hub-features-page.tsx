@@ -1,11 +1,156 @@
+import { FEATURES, type FeatureName } from '@agora/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { featureKeys } from '../../../core/features/feature-queries.ts';
+import { generalErrorText } from '../../../core/http/error-text.ts';
+import { notify } from '../../../core/notices/notice-store.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
+import {
+  fetchHubFeatures,
+  groupedFeatures,
+  hubFeatureKeys,
+  parentOf,
+  toggleHubFeature,
+  type FeatureFlags,
+} from '../api/hub-feature-api.ts';
 
-/** Placeholder until the area is built. */
-export default function HubFeaturesPage() {
+function FlagRow({
+  name,
+  flags,
+  pending,
+  onToggle,
+}: {
+  name: FeatureName;
+  flags: FeatureFlags;
+  pending: boolean;
+  onToggle: (name: FeatureName, enabled: boolean) => void;
+}) {
+  const parent = parentOf(name);
+  const parentOff = parent !== undefined && !flags[parent];
+  const labelId = `flag-${name}`;
   return (
-    <Typography variant="h4" component="h1">
-      <FormattedMessage id="nav.hubFeatures" />
-    </Typography>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{
+        alignItems: 'center',
+        pl: parent ? { xs: 2, sm: 4 } : 0,
+        borderLeft: parent ? 2 : 0,
+        borderColor: 'divider',
+      }}
+      data-testid={`hub-flag-${name}`}
+    >
+      <Switch
+        checked={Boolean(flags[name])}
+        disabled={pending}
+        onChange={(event) => onToggle(name, event.target.checked)}
+        slotProps={{ input: { 'aria-labelledby': labelId, name } }}
+        data-testid={`hub-switch-${name}`}
+      />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography id={labelId} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {name}
+        </Typography>
+        <Typography variant="caption" color={parentOff ? 'warning.dark' : 'text.secondary'}>
+          {parentOff ? (
+            <FormattedMessage id="hubFeatures.parentOff" values={{ parent }} />
+          ) : (
+            <FormattedMessage id="hubFeatures.plan" values={{ plan: FEATURES[name].plan }} />
+          )}
+        </Typography>
+      </Box>
+    </Stack>
+  );
+}
+
+/** /hub/features (hub administrators): every feature flag of the selected community. */
+export default function HubFeaturesPage() {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const selected = useStackStore((state) => state.selected);
+  const stackId = selected?.id;
+  const query = useQuery({
+    queryKey: hubFeatureKeys.flags(stackId ?? 0),
+    queryFn: () => fetchHubFeatures(stackId as number),
+    enabled: stackId !== undefined,
+  });
+  const toggle = useMutation({
+    mutationFn: ({ name, enabled }: { name: FeatureName; enabled: boolean }) =>
+      toggleHubFeature(stackId as number, name, enabled),
+    onSuccess: async (flags, { name, enabled }) => {
+      queryClient.setQueryData(hubFeatureKeys.flags(stackId as number), flags);
+      notify({
+        messageId: enabled ? 'hubFeatures.switchedOn' : 'hubFeatures.switchedOff',
+        values: { name },
+        variant: 'success',
+      });
+      // The drawer and the community's screens follow at once, without waiting for their refresh.
+      await queryClient.invalidateQueries({ queryKey: featureKeys.all });
+    },
+    onError: () => notify({ messageId: 'hubFeatures.error', variant: 'error' }),
+  });
+
+  return (
+    <>
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
+          <FormattedMessage id="nav.hubFeatures" />
+        </Typography>
+        {selected && (
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            <FormattedMessage id="hubFeatures.intro" values={{ community: selected.communityName }} />
+          </Typography>
+        )}
+      </Box>
+      {!selected && (
+        <Alert severity="info">
+          <FormattedMessage id="hubFeatures.noCommunity" />
+        </Alert>
+      )}
+      {selected && query.isPending && <PageSpinner />}
+      {query.isError && <Alert severity="error">{generalErrorText(intl, query.error)}</Alert>}
+      {query.data && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
+          }}
+          data-testid="hub-features"
+        >
+          {groupedFeatures().map((group) => (
+            <Paper
+              key={group.id}
+              variant="outlined"
+              sx={{ p: 2 }}
+              component="section"
+              aria-labelledby={`group-${group.id}`}
+            >
+              <Typography variant="h6" component="h2" id={`group-${group.id}`} sx={{ mb: 1 }}>
+                <FormattedMessage id={group.labelId} />
+              </Typography>
+              <Stack spacing={1}>
+                {group.names.map((name) => (
+                  <FlagRow
+                    key={name}
+                    name={name}
+                    flags={query.data}
+                    pending={toggle.isPending && toggle.variables.name === name}
+                    onToggle={(flag, enabled) => toggle.mutate({ name: flag, enabled })}
+                  />
+                ))}
+              </Stack>
+            </Paper>
+          ))}
+        </Box>
+      )}
+    </>
   );
 }

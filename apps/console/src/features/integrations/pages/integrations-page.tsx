@@ -1,11 +1,48 @@
-import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { isFeatureEnabled, type FeatureName } from '@agora/contract';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { useEnabledFeatures } from '../../../core/features/feature-queries.ts';
+import { AreaTabs, type AreaTab } from '../../content-settings/components/area-tabs.tsx';
+import { SettingsHeader } from '../../content-settings/components/settings-parts.tsx';
+import { ApiTab } from '../components/api-tab.tsx';
+import { GoogleTab } from '../components/google-tab.tsx';
+import { SocialShareTab } from '../components/social-share-tab.tsx';
 
-/** Placeholder until the area is built. */
+const BASE = '/integrations';
+
+interface TabEntry extends AreaTab {
+  feature?: FeatureName;
+  element: ReactNode;
+}
+
+const TABS: TabEntry[] = [
+  { path: 'google', labelId: 'integrations.tab.google', feature: 'google_cloud_api', element: <GoogleTab /> },
+  {
+    path: 'social_share',
+    labelId: 'integrations.tab.socialShare',
+    feature: 'social_share',
+    element: <SocialShareTab />,
+  },
+  { path: 'api', labelId: 'integrations.tab.api', element: <ApiTab /> },
+];
+
+/** /integrations: Google APIs, social share and API tabs; a tab whose flag is off is hidden. */
 export default function IntegrationsPage() {
+  const features = useEnabledFeatures();
+  if (!features) return <PageSpinner />;
+  const tabs = TABS.filter((tab) => !tab.feature || isFeatureEnabled(features, tab.feature));
+  const first = tabs[0]?.path ?? 'api';
   return (
-    <Typography variant="h4" component="h1">
-      <FormattedMessage id="nav.integrations" />
-    </Typography>
+    <>
+      <SettingsHeader titleId="nav.integrations" />
+      <AreaTabs base={BASE} tabs={tabs} labelId="nav.integrations" />
+      <Routes>
+        {tabs.map((tab) => (
+          <Route key={tab.path} path={tab.path} element={tab.element} />
+        ))}
+        <Route path="*" element={<Navigate to={`${BASE}/${first}`} replace />} />
+      </Routes>
+    </>
   );
 }

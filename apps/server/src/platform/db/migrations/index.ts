@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-hub.ts';
 import * as m0002 from './0002-settings.ts';
+import * as m0004 from './0004-mail-jobs.ts';
+import * as m0005 from './0005-alerts-app-requests.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
   '0001-hub': m0001,
   '0002-settings': m0002,
+  '0004-mail-jobs': m0004,
+  '0005-alerts-app-requests': m0005,
 };

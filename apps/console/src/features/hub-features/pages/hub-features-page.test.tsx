@@ -1,0 +1,59 @@
+import { FEATURE_NAMES, featurePaths } from '@agora/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { featureKeys } from '../../../core/features/feature-queries.ts';
+import { renderSettings, settingsServer } from '../../content-settings/test/settings-server.tsx';
+import HubFeaturesPage from './hub-features-page.tsx';
+
+const HUB_PATH = featurePaths.hubToggle.replace(':id', '3');
+
+describe('hub features', { timeout: 20_000 }, () => {
+  it('lists every flag, toggles one and makes the community screens refetch their flags', async () => {
+    const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, true])) as Record<string, boolean>;
+    const server = settingsServer({
+      routes: {
+        [`GET ${HUB_PATH}`]: () => ({ status: 200, body: { data: flags } }),
+        [`POST ${HUB_PATH}`]: (call) => {
+          const body = call.body as { name: string; enabled: string };
+          flags[body.name] = body.enabled === 'true';
+          return { status: 200, body: { data: flags } };
+        },
+      },
+    });
+    const { queryClient } = renderSettings(<HubFeaturesPage />);
+    await screen.findByTestId('hub-features');
+    for (const name of FEATURE_NAMES) expect(screen.getByTestId(`hub-flag-${name}`)).toBeTruthy();
+    const enabledKey = featureKeys.enabled('http://localhost:3000/c/demo');
+    queryClient.setQueryData(enabledKey, [...FEATURE_NAMES]);
+
+    const tagging = screen.getByTestId('hub-switch-tagging').querySelector('input') as HTMLInputElement;
+    fireEvent.click(tagging);
+    expect(await screen.findByText('Feature tagging switched off')).toBeTruthy();
+    expect(server.writes()[0]).toMatchObject({ path: HUB_PATH, body: { name: 'tagging', enabled: 'false' } });
+    expect(tagging.checked).toBe(false);
+    // Nested flags say why they are off now.
+    expect(screen.getByTestId('hub-flag-tagging_category').textContent).toContain('Off while tagging is off');
+    // The features query of the community is invalidated at once.
+    await waitFor(() => expect(queryClient.getQueryState(enabledKey)?.isInvalidated).toBe(true));
+  });
+
+  it('tells the error when a change is refused', async () => {
+    const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, true]));
+    settingsServer({
+      routes: {
+        [`GET ${HUB_PATH}`]: () => ({ status: 200, body: { data: flags } }),
+        [`POST ${HUB_PATH}`]: () => ({
+          status: 403,
+          body: { errors: [{ code: 'permission_denied', message: 'No', messages: [] }] },
+        }),
+      },
+    });
+    renderSettings(<HubFeaturesPage />);
+    await screen.findByTestId('hub-features');
+    fireEvent.click(screen.getByTestId('hub-switch-seo').querySelector('input') as HTMLInputElement);
+    expect(await screen.findByText('The feature could not be changed. Try later.')).toBeTruthy();
+    expect((screen.getByTestId('hub-switch-seo').querySelector('input') as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+});

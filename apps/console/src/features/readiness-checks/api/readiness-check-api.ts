@@ -1,0 +1,54 @@
+import {
+  readinessCheckPaths,
+  readinessConfigurationSchema,
+  readinessMonitoringSchema,
+  type ReadinessConfiguration,
+  type ReadinessMonitoring,
+} from '@agora/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiData } from '../../../core/http/api-client.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
+
+/** Query keys of the readiness checks, per community (internal_url). */
+export const readinessCheckKeys = {
+  all: ['readiness-checks'] as const,
+  configuration: (internalUrl: string) => [...readinessCheckKeys.all, 'configuration', internalUrl] as const,
+  monitoring: (internalUrl: string) => [...readinessCheckKeys.all, 'monitoring', internalUrl] as const,
+};
+
+export async function fetchConfigurationChecks(): Promise<ReadinessConfiguration> {
+  return readinessConfigurationSchema.parse(
+    await apiData<unknown>({ target: 'stack', path: readinessCheckPaths.configuration }),
+  );
+}
+
+export async function fetchMonitoringChecks(): Promise<ReadinessMonitoring> {
+  return readinessMonitoringSchema.parse(
+    await apiData<unknown>({ target: 'stack', path: readinessCheckPaths.monitoring }),
+  );
+}
+
+function useInternalUrl(): string {
+  return useStackStore((state) => state.selected?.internal_url) ?? '';
+}
+
+/** The configuration checks; fetched again whenever the page is opened (they follow other screens). */
+export function useConfigurationChecks() {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: readinessCheckKeys.configuration(internalUrl),
+    queryFn: fetchConfigurationChecks,
+    enabled: internalUrl !== '',
+    refetchOnMount: 'always',
+  });
+}
+
+export function useMonitoringChecks() {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: readinessCheckKeys.monitoring(internalUrl),
+    queryFn: fetchMonitoringChecks,
+    enabled: internalUrl !== '',
+    refetchOnMount: 'always',
+  });
+}

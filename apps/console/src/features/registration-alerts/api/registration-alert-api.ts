@@ -1,0 +1,55 @@
+import {
+  registrationAlertPaths,
+  registrationAlertStateSchema,
+  type RegistrationAlertSettings,
+  type RegistrationAlertState,
+} from '@agora/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiData } from '../../../core/http/api-client.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
+
+/** Query keys of the registration threshold, per community (internal_url). */
+export const registrationAlertKeys = {
+  all: ['registration-alerts'] as const,
+  state: (internalUrl: string) => [...registrationAlertKeys.all, 'state', internalUrl] as const,
+};
+
+export async function fetchRegistrationAlerts(): Promise<RegistrationAlertState> {
+  return registrationAlertStateSchema.parse(
+    await apiData<unknown>({ target: 'stack', path: registrationAlertPaths.get }),
+  );
+}
+
+export async function updateRegistrationAlerts(
+  settings: RegistrationAlertSettings,
+): Promise<RegistrationAlertState> {
+  return registrationAlertStateSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      method: 'POST',
+      path: registrationAlertPaths.update,
+      body: {
+        active: settings.active,
+        span: settings.span,
+        date_from: settings.date_from ?? '',
+        date_to: settings.date_to ?? '',
+        threshold: settings.threshold,
+        recipients: settings.recipients.join(','),
+        block: settings.block,
+      },
+    }),
+  );
+}
+
+export function useInternalUrl(): string {
+  return useStackStore((state) => state.selected?.internal_url) ?? '';
+}
+
+export function useRegistrationAlerts() {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: registrationAlertKeys.state(internalUrl),
+    queryFn: fetchRegistrationAlerts,
+    enabled: internalUrl !== '',
+  });
+}

@@ -1,0 +1,187 @@
+import {
+  checkMailServer,
+  checkTestRecipient,
+  DEFAULT_SMTP_PORT,
+  EMAIL_SENT_MESSAGE,
+  errorEntry,
+  REQUIRED_MESSAGE,
+  ServerSettingsErrorCode,
+  type ErrorEntry,
+  type MailServer,
+  type MailServerBody,
+  type MailServerTestBody,
+  type MailServerTestResult,
+} from '@agora/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { SmtpError, sendThroughSmtp, smtpTransportOptions } from '../../platform/mail/smtp-transport.ts';
+import { assertStackOnline, changeAndRestart } from '../domain-settings/stack-restart.ts';
+import * as repo from './mail-server.repository.ts';
+
+const EMPTY: MailServer = {
+  host: '',
+  port: null,
+  use_tls: false,
+  use_ssl: false,
+  username: '',
+  has_password: false,
+  from_email: '',
+  from_name: '',
+  sender: 'default',
+};
+
+function toAnswer(row: repo.MailServerRow | repo.MailServerValues | undefined): MailServer {
+  if (!row) return EMPTY;
+  return {
+    host: row.host,
+    port: row.port,
+    use_tls: row.use_tls,
+    use_ssl: row.use_ssl,
+    username: row.username,
+    has_password: row.password_sealed !== null,
+    from_email: row.from_email,
+    from_name: row.from_name,
+    sender: row.sender,
+  };
+}
+
+const COMPARED = [
+  'host',
+  'port',
+  'use_tls',
+  'use_ssl',
+  'username',
+  'from_email',
+  'from_name',
+  'sender',
+] as const;
+
+/** A community's email server (spec mgmt §2, §3): saving restarts the community; a test email checks it. */
+export function createMailServerService(deps: PlatformDeps) {
+  const { db, clock, secretBox } = deps;
+
+  return {
+    async get(stackId: number): Promise<MailServer> {
+      return toAnswer(await repo.findMailServer(db, stackId));
+    },
+
+    async update(stackId: number, body: MailServerBody): Promise<MailServer> {
+      await assertStackOnline(db, stackId);
+      const check = checkMailServer(body);
+      if (!check.ok) throw new AppError(400, check.errors);
+      const input = check.value;
+      const current = await repo.findMailServer(db, stackId);
+      // An empty password keeps the stored one; without a username no password is kept.
+      const passwordSealed = !input.username
+        ? null
+        : input.password
+          ? secretBox.seal(input.password)
+          : (current?.password_sealed ?? null);
+      const values: repo.MailServerValues = {
+        host: input.host,
+        port: input.port,
+        use_tls: input.use_tls,
+        use_ssl: input.use_ssl,
+        username: input.username,
+        password_sealed: passwordSealed,
+        from_email: input.from_email,
+        from_name: input.from_name,
+        sender: input.sender,
+      };
+      const unchanged =
+        current !== undefined &&
+        COMPARED.every((field) => current[field] === values[field]) &&
+        current.password_sealed === passwordSealed;
+      if (unchanged || (current === undefined && isEmptyDefault(values))) return toAnswer(current);
+      await changeAndRestart(deps, stackId, (trx) => repo.saveMailServer(trx, stackId, values, clock.now()));
+      return toAnswer(values);
+    },
+
+    /**
+     * Connects to the given settings (the stored ones when no host is given), checks the login and
+     * sends a test message. The server's refusal comes back as `smtp_error` with its own text.
+     */
+    async sendTest(
+      stackId: number,
+      body: MailServerTestBody,
+      context: { communityName: string; log: Pick<FastifyBaseLogger, 'info'> },
+    ): Promise<MailServerTestResult> {
+      const errors: ErrorEntry[] = [];
+      const recipient = checkTestRecipient(body.to);
+      if (!recipient.ok) errors.push(...recipient.errors);
+      const stored = await repo.findMailServer(db, stackId);
+      const given = (body.host ?? '').trim() !== '';
+      let settings: ReturnType<typeof toSettings> | undefined;
+      if (given) {
+        const check = checkMailServer({ ...body, sender: 'custom' });
+        if (check.ok) {
+          const password =
+            check.value.password ||
+            (stored?.password_sealed && stored.username === check.value.username
+              ? secretBox.open(stored.password_sealed)
+              : '');
+          settings = toSettings({ ...check.value, password });
+        } else errors.push(...check.errors);
+      } else if (stored && stored.host !== '') {
+        settings = toSettings({
+          ...stored,
+          password: stored.password_sealed ? secretBox.open(stored.password_sealed) : '',
+        });
+      } else {
+        errors.push(errorEntry(ServerSettingsErrorCode.required, REQUIRED_MESSAGE, 'host'));
+      }
+      if (errors.length > 0 || !settings || !recipient.ok) throw new AppError(400, errors);
+
+      const logged = { stackId, host: settings.host, port: settings.port ?? DEFAULT_SMTP_PORT };
+      try {
+        const answer = await sendThroughSmtp(
+          smtpTransportOptions(settings),
+          {
+            from: settings.from_name
+              ? { name: settings.from_name, address: settings.from_email }
+              : settings.from_email,
+            to: [recipient.value],
+            subject: `Test email from ${context.communityName}`,
+            text:
+              `This is a test email sent from the ${context.communityName} console ` +
+              'to check the email server settings. No reply is needed.',
+          },
+          { verify: true },
+        );
+        context.log.info({ ...logged, ok: true }, 'test email sent');
+        return { response: answer.response, message: EMAIL_SENT_MESSAGE };
+      } catch (error) {
+        if (!(error instanceof SmtpError)) throw error;
+        context.log.info({ ...logged, ok: false, smtpCode: error.smtpCode }, 'test email refused');
+        throw AppError.of(400, ServerSettingsErrorCode.smtpError, error.message);
+      }
+    },
+  };
+}
+
+function isEmptyDefault(values: repo.MailServerValues): boolean {
+  return values.sender === 'default' && COMPARED.every((field) => values[field] === EMPTY[field]);
+}
+
+function toSettings(values: {
+  host: string;
+  port: number | null;
+  use_tls: boolean;
+  use_ssl: boolean;
+  username: string;
+  password: string;
+  from_email: string;
+  from_name: string;
+}) {
+  return {
+    host: values.host,
+    port: values.port,
+    use_tls: values.use_tls,
+    use_ssl: values.use_ssl,
+    username: values.username,
+    password: values.password,
+    from_email: values.from_email,
+    from_name: values.from_name,
+  };
+}

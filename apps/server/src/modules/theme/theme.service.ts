@@ -1,0 +1,164 @@
+import {
+  ErrorCode,
+  IMAGE_MESSAGES,
+  IMAGE_PREFERENCES,
+  ImageErrorCode,
+  MB,
+  coverSrcSet,
+  imageKindOf,
+  imageMaxMb,
+  imagePreference,
+  imageVariantUrl,
+  mediaParts,
+  preferenceDefinition,
+  type PreferenceDefinition,
+  type UploadImageResult,
+} from '@agora/contract';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { internalUrl } from '../stacks/stacks.service.ts';
+import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import { InvalidImageError, processImage } from './image-processing.ts';
+import { stackIdBySlug } from './theme.repository.ts';
+
+/** Largest multipart file the upload route reads (bigger: 413); each preference has its own, smaller limit. */
+export const UPLOAD_FILE_LIMIT_BYTES = 10 * MB;
+
+const HASH = /^[0-9a-f]{32}$/;
+const FILE = /^(original\.(png|jpg|gif|webp)|[whs]\d{2,4}\.webp)$/;
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** Where a community's stored image files live: one folder per content hash. */
+export const mediaFolder = (stackId: number, hash: string) => `stacks/${stackId}/media/${hash}`;
+
+export interface MediaFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+function imageDefinitionOrError(name: string): PreferenceDefinition {
+  const definition = imagePreference(name);
+  if (definition) return definition;
+  if (preferenceDefinition(name)) {
+    throw AppError.of(400, ImageErrorCode.notAnImage, `The preference "${name}" is not an image.`, 'name');
+  }
+  throw AppError.of(400, ErrorCode.invalid, `Unknown preference "${name}".`, 'name');
+}
+
+/** Uploaded images of a community's dynamic preferences (spec core §3 logo, images, covers; §5 messages). */
+export function createThemeService(deps: PlatformDeps & { storage: FileStorage }) {
+  const { db, config, storage } = deps;
+  const preferences = createDynamicPreferencesService(deps);
+
+  /** Removes an image's files once no image preference of the community points at them any more. */
+  async function dropIfUnused(stackId: number, previous: unknown): Promise<void> {
+    const parts = typeof previous === 'string' ? mediaParts(previous) : null;
+    if (!parts) return;
+    const all = await preferences.list(
+      stackId,
+      IMAGE_PREFERENCES.map((definition) => definition.name),
+    );
+    const inUse = all.some((p) => typeof p.value === 'string' && mediaParts(p.value)?.hash === parts.hash);
+    if (!inUse) await storage.delete(mediaFolder(stackId, parts.hash));
+  }
+
+  return {
+    async upload(
+      stack: { stackId: number; slug: string },
+      name: string,
+      file: unknown,
+      accountId: number | null,
+    ): Promise<UploadImageResult> {
+      const definition = imageDefinitionOrError(name);
+      if (!Buffer.isBuffer(file) || file.length === 0) {
+        throw AppError.of(400, ImageErrorCode.required, IMAGE_MESSAGES.required, 'file');
+      }
+      const maxMb = imageMaxMb(definition);
+      if (file.length > maxMb * MB) {
+        throw AppError.of(400, ImageErrorCode.tooLarge, IMAGE_MESSAGES.tooLarge(maxMb), 'file');
+      }
+      const kind = imageKindOf(definition);
+      let image;
+      try {
+        image = await processImage(file, kind);
+      } catch (error) {
+        if (error instanceof InvalidImageError) {
+          throw AppError.of(400, ImageErrorCode.invalidFormat, IMAGE_MESSAGES.invalidFormat, 'file');
+        }
+        throw error;
+      }
+      const folder = mediaFolder(stack.stackId, image.hash);
+      for (const variant of image.variants) {
+        await storage.put(`${folder}/${variant.name}.webp`, variant.bytes);
+      }
+      // The original last: a folder with its original is complete.
+      await storage.put(`${folder}/original.${image.extension}`, image.original);
+
+      const url = `${internalUrl(config.publicUrl, stack.slug)}/media/${image.hash}/original.${image.extension}`;
+      const previous = (await preferences.get(stack.stackId, definition.name)).value;
+      const preference = await preferences.setSystemValue(stack.stackId, definition.name, url, accountId);
+      if (previous !== url) await dropIfUnused(stack.stackId, previous);
+      return {
+        preference,
+        image: {
+          url,
+          content_type: image.contentType,
+          width: image.width,
+          height: image.height,
+          bytes: image.original.length,
+          variants: image.variants.map((v) => ({
+            name: v.name,
+            url: imageVariantUrl(url, v.name),
+            width: v.width,
+            height: v.height,
+          })),
+          srcset: kind === 'cover' ? coverSrcSet(url) : '',
+        },
+      };
+    },
+
+    /** Clears an image preference and deletes its files when nothing else uses them. */
+    async remove(stackId: number, name: string, accountId: number | null): Promise<UploadImageResult> {
+      const definition = imageDefinitionOrError(name);
+      const previous = (await preferences.get(stackId, definition.name)).value;
+      const preference = await preferences.setSystemValue(stackId, definition.name, '', accountId);
+      await dropIfUnused(stackId, previous);
+      return { preference, image: null };
+    },
+
+    /** The original bytes of a preference's image; 404 when it has none (or not one stored here). */
+    async rawImage(stackId: number, name: string): Promise<MediaFile & { fileName: string }> {
+      const definition = imageDefinitionOrError(name);
+      const value = (await preferences.get(stackId, definition.name)).value;
+      const parts = typeof value === 'string' ? mediaParts(value) : null;
+      const bytes = parts
+        ? await storage.get(`${mediaFolder(stackId, parts.hash)}/original.${parts.extension}`)
+        : undefined;
+      if (!parts || !bytes) throw AppError.notFound('This image is not set.');
+      return {
+        bytes,
+        contentType: CONTENT_TYPES[parts.extension] ?? 'application/octet-stream',
+        fileName: `${definition.name}.${parts.extension}`,
+      };
+    },
+
+    /** A public media file by the address parts; undefined for anything unknown. */
+    async media(slug: string, hash: string, file: string): Promise<MediaFile | undefined> {
+      if (!HASH.test(hash) || !FILE.test(file)) return undefined;
+      const stackId = await stackIdBySlug(db, slug);
+      if (stackId === undefined) return undefined;
+      const bytes = await storage.get(`${mediaFolder(stackId, hash)}/${file}`);
+      if (!bytes) return undefined;
+      const extension = file.slice(file.lastIndexOf('.') + 1);
+      return { bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
+    },
+  };
+}
+
+export type ThemeService = ReturnType<typeof createThemeService>;

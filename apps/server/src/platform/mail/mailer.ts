@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type {} from './mail.tables.ts';
+import { customSenderOf } from '../../modules/mail-server/mail-server.repository.ts';
+import { sendThroughSmtp, smtpTransportOptions, smtpUrlOptions, type SmtpMessage } from './smtp-transport.ts';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(stackId: number | null, mail: OutgoingMail): Promise<{ messageId: string; response: string }>;
+}
+
+export interface MailerDeps {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  secretBox: SecretBox;
+  logger?: Pick<FastifyBaseLogger, 'info'>;
+}
+
+/**
+ * Sends a community's mail through its own server when it chose the custom sender, otherwise
+ * through the platform's (AGORA_SMTP_URL). With neither, the mail is kept in `mail_outbox` and
+ * logged (recipients and subject only), so an install without SMTP never loses a message.
+ */
+export function createMailer({ db, config, secretBox, logger }: MailerDeps): Mailer {
+  return {
+    async send(stackId, mail) {
+      if (mail.to.length === 0) throw new Error('A mail needs at least one recipient');
+      let options: SMTPTransport.Options | undefined;
+      let from: SmtpMessage['from'] = config.mailFrom;
+      const custom = stackId === null ? undefined : await customSenderOf(db, secretBox, stackId);
+      if (custom) {
+        options = smtpTransportOptions(custom);
+        from = custom.from_name ? { name: custom.from_name, address: custom.from_email } : custom.from_email;
+      } else if (config.smtpUrl) {
+        options = smtpUrlOptions(config.smtpUrl);
+      }
+      if (!options) {
+        const row = await db
+          .insertInto('mail_outbox')
+          .values({
+            stack_id: stackId,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const messageId = `outbox:${Number(row.id)}`;
+        logger?.info(
+          { outboxId: Number(row.id), stackId, to: mail.to, subject: mail.subject },
+          'no SMTP server configured: mail kept in the outbox',
+        );
+        return { messageId, response: 'Kept in the outbox (no SMTP server configured)' };
+      }
+      return sendThroughSmtp(options, { from, ...mail });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The login the client used, when it authenticated. */
+  user: string | undefined;
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 and an ephemeral port, for tests: plain text (no STARTTLS),
+ * login optional, and when `users` is given a login must match one of them.
+ */
+export async function startTestSmtpServer(
+  options: { users?: Record<string, string> } = {},
+): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const expected = options.users?.[auth.username ?? ''];
+      if (expected !== undefined && expected === auth.password) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          user: typeof session.user === 'string' ? session.user : undefined,
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,1 @@
+export * from './readiness-check-schemas.ts';

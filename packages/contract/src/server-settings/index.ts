@@ -1,0 +1,3 @@
+export * from './server-settings-errors.ts';
+export * from './domain-schemas.ts';
+export * from './mail-server-schemas.ts';
