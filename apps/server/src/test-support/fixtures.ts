@@ -77,3 +77,39 @@ export async function signIn(app: FastifyInstance, username: string, password: s
     bearer: { authorization: `Bearer ${token.access_token}` },
   };
 }
+
+export interface CommunityFixture {
+  demoId: number;
+  otherId: number;
+  admin: SignedIn;
+  editor: SignedIn;
+  /** The admin of "other", a community the demo's staff cannot see. */
+  owner: SignedIn;
+}
+
+/**
+ * The usual cast of a permission test: the demo's admin, an editor of the demo, and another
+ * community ("other", /c/other) run by its own admin.
+ */
+export async function communityFixture(t: { app: FastifyInstance; db: Db }, adminPassword: string) {
+  const demo = await t.db
+    .selectFrom('stacks')
+    .select('id')
+    .where('slug', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  const otherId = await createStack(t.db, 'other', 'Other community');
+  await addStaff(t.db, otherId, await createAccount(t.db, 'owner', 'owner-password-1'), 'owner', 'admin');
+  await addStaff(t.db, demo.id, await createAccount(t.db, 'ed', 'editor-password-1'), 'ed', 'editor');
+  return {
+    demoId: demo.id,
+    otherId,
+    admin: await signIn(t.app, 'admin', adminPassword),
+    editor: await signIn(t.app, 'ed', 'editor-password-1'),
+    owner: await signIn(t.app, 'owner', 'owner-password-1'),
+  } satisfies CommunityFixture;
+}
+
+/** The error entries of an enveloped failure. */
+export function errorsOf(body: string): { field?: string; code: string; message: string }[] {
+  return (JSON.parse(body) as { errors: { field?: string; code: string; message: string }[] }).errors;
+}

@@ -2,12 +2,13 @@ import { APP_REQUEST_ERROR_MESSAGE } from '@agora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
+  type SignedIn,
   addStaff,
+  communityFixture,
   createAccount,
-  createStack,
+  errorsOf,
   form,
   signIn,
-  type SignedIn,
 } from '../../test-support/fixtures.ts';
 
 const BASE = '/c/demo/platform/api/v1';
@@ -23,21 +24,10 @@ let admin: SignedIn;
 let editor: SignedIn;
 let owner: SignedIn;
 let demoId: number;
-let otherId: number;
-
-type Entry = { field?: string; code: string; message: string };
-const errorsOf = (body: string) => (JSON.parse(body) as { errors: Entry[] }).errors;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  demoId = (await t.db.selectFrom('stacks').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow())
-    .id;
-  otherId = await createStack(t.db, 'other', 'Other community');
-  await addStaff(t.db, otherId, await createAccount(t.db, 'owner', 'owner-password-1'), 'owner', 'admin');
-  await addStaff(t.db, demoId, await createAccount(t.db, 'ed', 'editor-password-1'), 'ed', 'editor');
-  admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
-  editor = await signIn(t.app, 'ed', 'editor-password-1');
-  owner = await signIn(t.app, 'owner', 'owner-password-1');
+  ({ demoId, admin, editor, owner } = await communityFixture(t, ADMIN_PASSWORD));
 });
 afterAll(() => t.close());
 

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
+  type SignedIn,
   addStaff,
-  createAccount,
+  communityFixture,
   createStack,
+  errorsOf,
   form,
   signIn,
-  type SignedIn,
 } from '../../test-support/fixtures.ts';
 import '../../platform/mail/mail.tables.ts';
 import '../../platform/jobs/jobs.tables.ts';
@@ -30,18 +31,9 @@ let demoId: number;
 let otherId: number;
 let members = 0;
 
-type Entry = { field?: string; code: string; message: string };
-const errorsOf = (body: string) => (JSON.parse(body) as { errors: Entry[] }).errors;
-
 beforeAll(async () => {
   t = await buildTestApp();
-  demoId = (await t.db.selectFrom('stacks').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow())
-    .id;
-  otherId = await createStack(t.db, 'other', 'Other community');
-  await addStaff(t.db, otherId, await createAccount(t.db, 'owner', 'owner-password-1'), 'owner', 'admin');
-  await addStaff(t.db, demoId, await createAccount(t.db, 'ed', 'editor-password-1'), 'ed', 'editor');
-  admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
-  editor = await signIn(t.app, 'ed', 'editor-password-1');
+  ({ demoId, otherId, admin, editor } = await communityFixture(t, ADMIN_PASSWORD));
 });
 afterAll(() => t.close());
 
