@@ -40,6 +40,12 @@ export interface CommunityUsersTable {
   email: Generated<string>;
   role: string | null;
   created_at: CreatedAt;
+  real_name: Generated<string>;
+  registered_from: Generated<string>;
+  device: Generated<string>;
+  status: Generated<string>;
+  last_login: Timestamp | null;
+  score: Generated<number>;
 }
 
 export interface StackFeaturesTable {

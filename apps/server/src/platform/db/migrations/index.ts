@@ -3,6 +3,7 @@ import * as m0001 from './0001-hub.ts';
 import * as m0002 from './0002-settings.ts';
 import * as m0004 from './0004-mail-jobs.ts';
 import * as m0005 from './0005-alerts-app-requests.ts';
+import * as m0006 from './0006-activity.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-settings': m0002,
   '0004-mail-jobs': m0004,
   '0005-alerts-app-requests': m0005,
+  '0006-activity': m0006,
 };
