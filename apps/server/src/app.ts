@@ -33,6 +33,10 @@ import {
   registerAppSettingsRoutes,
 } from './modules/app-settings/app-settings.routes.ts';
 import { registerReadinessCheckRoutes } from './modules/readiness-checks/readiness-checks.routes.ts';
+import { registerCommunitySigninRoutes, registerCubeApiRoutes } from './analytics/cube-api.routes.ts';
+import { registerDataProvisioningRoutes } from './modules/data-provisioning/data-provisioning.routes.ts';
+import { registerAnalyticsExportRoutes } from './modules/analytics-exports/analytics-exports.routes.ts';
+import { registerAnalyticsTableRoutes } from './modules/analytics-tables/analytics-tables.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -141,8 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerRegistrationAlertRoutes(scope, platform);
     registerAppSettingsRoutes(scope, platform);
     registerReadinessCheckRoutes(scope, platform);
+    registerCommunitySigninRoutes(scope, platform);
+    registerDataProvisioningRoutes(scope, platform);
+    registerAnalyticsExportRoutes(scope, platform);
+    registerAnalyticsTableRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
+  registerCubeApiRoutes(app, platform);
 
   if (deps.serveConsole) await registerConsole(app, config);
   return app;

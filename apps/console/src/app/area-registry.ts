@@ -8,6 +8,8 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import type { FeatureName, StaffRole } from '@agora/contract';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazy-screen.tsx';
@@ -41,6 +43,21 @@ export const AREAS: readonly Area[] = [
     labelId: 'nav.home',
     icon: HomeOutlined,
     screen: lazyScreen(() => import('../features/home/pages/home-page.tsx')),
+  },
+  {
+    id: 'analytics-dashboard',
+    path: 'social_analytics/dashboard',
+    labelId: 'nav.analyticsDashboard',
+    icon: DashboardOutlined,
+    feature: 'data_provisioning_dashboard',
+    screen: lazyScreen(() => import('../features/analytics-dashboard/pages/analytics-dashboard-page.tsx')),
+  },
+  {
+    id: 'analytics',
+    path: 'social_analytics/*',
+    labelId: 'nav.analytics',
+    icon: InsightsOutlined,
+    screen: lazyScreen(() => import('../features/analytics/pages/analytics-page.tsx')),
   },
   {
     id: 'theme',
