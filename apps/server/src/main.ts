@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './platform/config/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { bootstrap } from './seed/bootstrap.ts';
+import { seedDemoActivity } from './seed/demo-activity.ts';
 import { buildApp } from './app.ts';
 import { createSecretBox, loadSecretKey } from './platform/crypto/secret-box.ts';
 
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
   });
+  // A fresh database: the demo community gets a year of generated activity (a few seconds, once).
+  if (seeded.created) await seedDemoActivity(handle.db, { log: console.log });
   const secretBox = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
   const app = await buildApp({ config, db: handle.db, secretBox, serveConsole: true });
 

@@ -10,3 +10,5 @@ export * from './server-settings/index.ts';
 export * from './registration-alerts/index.ts';
 export * from './app-settings/index.ts';
 export * from './readiness-checks/index.ts';
+export * from './analytics/index.ts';
+export * from './analytics-server/index.ts';

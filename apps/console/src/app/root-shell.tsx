@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { registerNavigator } from '../core/navigation/app-navigate.ts';
 import {
   useDynamicPreferenceStore,
   useDynamicPreferences,
@@ -88,9 +89,19 @@ function useSessionWatch() {
 }
 
 /** The root route: document meta, page views and the session watch around every screen. */
+/** Code outside the router (notices) navigates through the router instead of reloading the page. */
+function useRegisterNavigator(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    registerNavigator((to) => void navigate(to));
+    return () => registerNavigator(null);
+  }, [navigate]);
+}
+
 export function RootShell() {
   usePageMeta();
   usePageViews();
   useSessionWatch();
+  useRegisterNavigator();
   return <Outlet />;
 }

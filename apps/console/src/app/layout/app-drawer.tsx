@@ -5,24 +5,39 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import { FormattedMessage } from 'react-intl';
-import { NavLink } from 'react-router';
-import { areaLink } from '../area-registry.ts';
+import { Link, useLocation } from 'react-router';
+import { areaLink, type Area } from '../area-registry.ts';
 import { useVisibleAreas } from '../use-visible-areas.ts';
 
 export const DRAWER_WIDTH = 248;
 
+/** The area whose link is the longest prefix of the current path (so one entry is highlighted). */
+export function activeAreaId(
+  areas: readonly Pick<Area, 'id' | 'path'>[],
+  pathname: string,
+): string | undefined {
+  let best: { id: string; length: number } | undefined;
+  for (const area of areas) {
+    const link = areaLink(area);
+    const matches = link === '/' ? pathname === '/' : pathname === link || pathname.startsWith(`${link}/`);
+    if (matches && (!best || link.length > best.length)) best = { id: area.id, length: link.length };
+  }
+  return best?.id;
+}
+
 function AreaList({ onNavigate }: { onNavigate?: () => void }) {
   const areas = useVisibleAreas();
+  const active = activeAreaId(areas, useLocation().pathname);
   return (
     <List component="nav">
       {areas.map(({ id, path, labelId, icon: Icon }) => (
         <ListItemButton
           key={id}
-          component={NavLink}
+          component={Link}
           to={areaLink({ path })}
-          end={path === ''}
+          selected={id === active}
+          aria-current={id === active ? 'page' : undefined}
           onClick={onNavigate}
-          sx={{ '&.active': { bgcolor: 'action.selected' } }}
         >
           <ListItemIcon>
             <Icon />

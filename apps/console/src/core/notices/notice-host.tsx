@@ -2,6 +2,7 @@ import Alert, { type AlertColor } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { FormattedMessage } from 'react-intl';
+import { navigateInside } from '../navigation/app-navigate.ts';
 import type { NoticeVariant } from './notice-queue.ts';
 import { dismissNotice, useNoticeStore } from './notice-store.ts';
 
@@ -33,7 +34,17 @@ export function NoticeHost() {
         onClose={() => dismissNotice(notice.id)}
         action={
           notice.action ? (
-            <Button color="inherit" size="small" href={notice.action.href}>
+            <Button
+              color="inherit"
+              size="small"
+              href={notice.action.href}
+              onClick={(event) => {
+                if (notice.action && navigateInside(notice.action.href)) {
+                  event.preventDefault();
+                  dismissNotice(notice.id);
+                }
+              }}
+            >
               <FormattedMessage id={notice.action.labelId} />
             </Button>
           ) : undefined

@@ -1,5 +1,146 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  analyticsCategoryTableAnswerSchema,
+  analyticsContributionTableAnswerSchema,
+  analyticsPaths as paths,
+  analyticsServerPaths,
+  analyticsTablePageQuerySchema,
+  analyticsUserInsightParamsSchema,
+  analyticsUserTableAnswerSchema,
+  assignTagsAnswerSchema,
+  assignTagsBodySchema,
+  CONSOLE_ROLES,
+  userInsightAnswerSchema,
+} from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import { createAnalyticsTablesService, type Page, type Viewer } from './analytics-tables.service.ts';
+
+const tags = ['analytics tables'];
+const security = [{ bearer: [] }];
+const usersConfig = { roles: CONSOLE_ROLES, feature: 'data_provisioning_users' as const };
+const contentsConfig = { roles: CONSOLE_ROLES, feature: 'data_provisioning_contents' as const };
+const QUERY =
+  'from/to (YYYY-MM-DD, `to` included, or ISO date-times) bound the counted activity; limit ≤ 100, offset; ' +
+  'search; ordering = a column, `-column` for descending.';
+
+function viewerOf(request: FastifyRequest): Viewer {
+  const staff = requireStaff(request);
+  return { stackId: staff.stackId, seesEmails: staff.role === 'admin' };
+}
+
+/** `{count, next, previous, results}` with absolute next/previous links (same query, moved offset). */
+function paged<T>(request: FastifyRequest, publicUrl: string, page: Page<T>, limit: number, offset: number) {
+  const link = (to: number) => {
+    const url = new URL(request.url, publicUrl);
+    url.searchParams.set('limit', String(limit));
+    url.searchParams.set('offset', String(to));
+    return `${publicUrl}${url.pathname}${url.search}`;
+  };
+  return {
+    count: page.count,
+    next: offset + limit < page.count ? link(offset + limit) : null,
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    results: page.results,
+  };
+}
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
-export function registerAnalyticsTableRoutes(_scope: FastifyInstance, _deps: PlatformDeps): void {}
+export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
+  const service = createAnalyticsTablesService(deps);
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const publicUrl = deps.config.publicUrl;
+
+  r.get(
+    paths.tablesUsers,
+    {
+      config: usersConfig,
+      schema: {
+        tags,
+        security,
+        summary: `Members with their activity counts. ${QUERY} Emails only for admins (null otherwise).`,
+        querystring: analyticsTablePageQuerySchema,
+        response: { 200: analyticsUserTableAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await service.users(viewerOf(request), q);
+      return { data: paged(request, publicUrl, page, q.limit, q.offset) };
+    },
+  );
+
+  r.get(
+    paths.tablesCategories,
+    {
+      config: contentsConfig,
+      schema: {
+        tags,
+        security,
+        summary: `Categories with their activity counts. ${QUERY}`,
+        querystring: analyticsTablePageQuerySchema,
+        response: { 200: analyticsCategoryTableAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await service.categories(viewerOf(request), q);
+      return { data: paged(request, publicUrl, page, q.limit, q.offset) };
+    },
+  );
+
+  r.get(
+    paths.tablesContributions,
+    {
+      config: contentsConfig,
+      schema: {
+        tags,
+        security,
+        summary: `Contributions created within from/to with their comments, appreciations, shares, views and poll votes. ${QUERY}`,
+        querystring: analyticsTablePageQuerySchema,
+        response: { 200: analyticsContributionTableAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await service.contributions(viewerOf(request), q);
+      return { data: paged(request, publicUrl, page, q.limit, q.offset) };
+    },
+  );
+
+  r.get(
+    paths.userInsight,
+    {
+      config: usersConfig,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A community user's profile summary, most appreciated / commented / shared contributions (top 5), " +
+          'connections, followers, followings (first 20 and counts) and categories',
+        params: analyticsUserInsightParamsSchema.extend({ slug: z.string() }),
+        response: { 200: userInsightAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.userInsight(viewerOf(request), request.params.userId) }),
+  );
+
+  r.post(
+    analyticsServerPaths.assignTags,
+    {
+      config: { roles: ['admin', 'editor'] as const, feature: 'data_provisioning_users' as const },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Give the selected users the chosen user tags (400 code tag_assignment when an id is not this community's)",
+        body: assignTagsBodySchema,
+        response: { 200: assignTagsAnswerSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.assignTags(requireStaff(request).stackId, request.body) }),
+  );
+}

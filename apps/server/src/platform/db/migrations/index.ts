@@ -4,6 +4,7 @@ import * as m0002 from './0002-settings.ts';
 import * as m0004 from './0004-mail-jobs.ts';
 import * as m0005 from './0005-alerts-app-requests.ts';
 import * as m0006 from './0006-activity.ts';
+import * as m0007 from './0007-analytics-server.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0004-mail-jobs': m0004,
   '0005-alerts-app-requests': m0005,
   '0006-activity': m0006,
+  '0007-analytics-server': m0007,
 };

@@ -1,0 +1,63 @@
+import type { Query } from '@cubejs-client/core';
+import type { DayRange, Granularity } from '../../../core/analytics/index.ts';
+import {
+  CHART_WIDGETS,
+  COUNTER_MEMBERS,
+  isChartType,
+  type CounterType,
+  type WidgetProperties,
+} from '../model/dashboard-model.ts';
+
+/** The period and granularity the dashboard applies to its widgets. */
+export interface DashboardPeriod {
+  range: DayRange;
+  granularity: Granularity;
+}
+
+/** A counter's query: a total, or (newRegistrationCount) the registrations within the period. */
+export function counterQuery(type: CounterType, period: DashboardPeriod): Query {
+  const member = COUNTER_MEMBERS[type];
+  return member.timeDimension
+    ? {
+        measures: [member.measure],
+        timeDimensions: [{ dimension: member.timeDimension, dateRange: period.range }],
+      }
+    : { measures: [member.measure] };
+}
+
+/**
+ * Puts the dashboard's period on a query: the range on its (first) time dimension, and the
+ * granularity where the query groups by time.
+ */
+export function withPeriod(
+  query: Query,
+  timeDimension: string | undefined,
+  granular: boolean,
+  period: DashboardPeriod,
+): Query {
+  const existing = query.timeDimensions?.[0];
+  const dimension = existing?.dimension ?? timeDimension;
+  if (!dimension) return query;
+  const grouped = existing ? Boolean(existing.granularity) : granular;
+  return {
+    ...query,
+    timeDimensions: [
+      {
+        dimension,
+        dateRange: period.range,
+        ...(grouped ? { granularity: period.granularity } : {}),
+      },
+      ...(query.timeDimensions?.slice(1) ?? []),
+    ],
+  };
+}
+
+/** The query of a chart widget: a catalogue chart, or the query an analytics screen saved with it. */
+export function chartQuery(properties: WidgetProperties, period: DashboardPeriod): Query | null {
+  if (properties.query) return withPeriod(properties.query, undefined, false, period);
+  if (isChartType(properties.widgetType) && properties.widgetType in CHART_WIDGETS) {
+    const chart = CHART_WIDGETS[properties.widgetType as keyof typeof CHART_WIDGETS];
+    return withPeriod(chart.query, chart.timeDimension, chart.granular, period);
+  }
+  return null;
+}

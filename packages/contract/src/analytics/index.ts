@@ -1,0 +1,3 @@
+export * from './cube-query-schemas.ts';
+export * from './analytics-schemas.ts';
+export * from './cube-model-members.ts';
