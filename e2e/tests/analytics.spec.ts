@@ -30,7 +30,8 @@ test('users analytics by month, compared with a second period, show relative lab
   await expect(page.getByTestId('compare-range')).toBeVisible();
   const widget = chart.getByTestId('chart-registrations-widget');
   await expect(widget.getByText('Month 1', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
-  await expect(widget.getByText('Month 2', { exact: true }).first()).toBeVisible();
+  // The axis may skip crowded labels: at least two relative labels, all of the form 'Month n'.
+  await expect.poll(async () => widget.getByText(/^Month \d+$/).count()).toBeGreaterThan(1);
   // Two series, one per period, named by their dates.
   await expect(widget.getByText(/\d{2}-\d{2}-\d{4} – \d{2}-\d{2}-\d{4}/)).toHaveCount(2);
 });

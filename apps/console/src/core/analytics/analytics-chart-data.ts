@@ -125,7 +125,12 @@ function compareChartData(
   const x = [...indexes].sort((a, b) => a - b);
   const series: ChartSeries[] = [];
   perPart.forEach(({ part, period, byIndex }, partIndex) => {
-    const names = seriesLabel(part, options.labels);
+    let names = seriesLabel(part, options.labels);
+    // A period without any row still gets its series (all zeros), so both periods are always shown.
+    if (names.size === 0) {
+      const measures = queryOf(part).measures ?? [];
+      names = new Map(measures.map((measure) => [measure, options.labels.member(measure, measure)]));
+    }
     const periodLabel = period
       ? (options.labels.period?.(period, partIndex) ??
         `${formatAnalyticsDate(period[0], 'day', options.locale)} – ${formatAnalyticsDate(period[1], 'day', options.locale)}`)
@@ -134,7 +139,9 @@ function compareChartData(
       series.push({
         key: `${key}#${partIndex}`,
         label: `${label} (${periodLabel})`,
-        data: x.map((index) => toAnalyticsNumber(byIndex.get(index)?.[key])),
+        data: x.map(
+          (index) => toAnalyticsNumber(byIndex.get(index)?.[key]) ?? (byIndex.size === 0 ? 0 : null),
+        ),
       });
     }
   });
