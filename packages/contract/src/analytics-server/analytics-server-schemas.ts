@@ -343,6 +343,11 @@ export const assignTagsBodySchema = z.object({ user_ids: idList.optional(), tag_
 export const assignTagsResultSchema = z.object({ assigned: z.number().int().describe('New assignments') });
 export const assignTagsAnswerSchema = dataEnvelope(assignTagsResultSchema);
 
+/** The community's active user tags, offered for assignment in the analytics tables. */
+export const userTagRefSchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
+export const userTagListAnswerSchema = dataEnvelope(z.array(userTagRefSchema));
+
 export const analyticsServerPaths = {
   assignTags: '/platform/api/v1/analytics/tables/users/assign_tags/',
+  userTags: '/platform/api/v1/analytics/tables/user_tags/',
 } as const;

@@ -309,6 +309,18 @@ describe('tag assignment', () => {
       payload: JSON.stringify(body),
     });
 
+  it("lists the community's active user tags to choose from", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/tables/user_tags/`,
+      headers: admin.bearer,
+    });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().data as { name: string; color: string }[]).map((tag) => tag.name);
+    expect(names).toContain('VIP');
+    expect(res.json().data[0].color).toMatch(/^#/);
+  });
+
   it('gives the users the tags, keeping existing assignments', async () => {
     const gold = await userTag(t.db, tabId, 'Gold');
     const res = await assign({ user_ids: [ann, ben], tag_ids: [vip, gold] });

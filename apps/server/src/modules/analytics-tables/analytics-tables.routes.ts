@@ -13,8 +13,10 @@ import {
   assignTagsBodySchema,
   CONSOLE_ROLES,
   userInsightAnswerSchema,
+  userTagListAnswerSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import '../activity/activity.tables.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createAnalyticsTablesService, type Page, type Viewer } from './analytics-tables.service.ts';
@@ -142,5 +144,29 @@ export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: Platf
       },
     },
     async (request) => ({ data: await service.assignTags(requireStaff(request).stackId, request.body) }),
+  );
+
+  r.get(
+    analyticsServerPaths.userTags,
+    {
+      config: usersConfig,
+      schema: {
+        tags,
+        security,
+        summary: "The community's active user tags (to assign to selected users)",
+        response: { 200: userTagListAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const rows = await deps.db
+        .selectFrom('tags')
+        .select(['id', 'name', 'color'])
+        .where('stack_id', '=', requireStaff(request).stackId)
+        .where('type', '=', 'user')
+        .where('active', '=', true)
+        .orderBy('name')
+        .execute();
+      return { data: rows };
+    },
   );
 }

@@ -25,14 +25,11 @@ const REPORT_PATHS: Record<ReportName, string> = {
   social_density: analyticsPaths.socialDensity,
 };
 
-/**
- * The calls of this area (relative to the community's internal_url). The list of user tags is not in
- * the contract yet (no tags module on the server): `userTags` is this screen's proposal.
- */
+/** The calls of this area (relative to the community's internal_url). */
 export const tablePaths = {
   table: (kind: TableKind) => TABLE_PATHS[kind],
   userInsight: (userId: number) => analyticsPaths.userInsight.replace(':userId', String(userId)),
-  userTags: '/platform/api/v1/analytics/tables/user_tags/',
+  userTags: analyticsServerPaths.userTags,
   assignUserTags: analyticsServerPaths.assignTags,
   report: (name: ReportName) => REPORT_PATHS[name],
 } as const;
