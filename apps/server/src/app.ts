@@ -37,6 +37,9 @@ import { registerCommunitySigninRoutes, registerCubeApiRoutes } from './analytic
 import { registerDataProvisioningRoutes } from './modules/data-provisioning/data-provisioning.routes.ts';
 import { registerAnalyticsExportRoutes } from './modules/analytics-exports/analytics-exports.routes.ts';
 import { registerAnalyticsTableRoutes } from './modules/analytics-tables/analytics-tables.routes.ts';
+import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
+import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
+import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -149,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerDataProvisioningRoutes(scope, platform);
     registerAnalyticsExportRoutes(scope, platform);
     registerAnalyticsTableRoutes(scope, platform);
+    registerAuditLogRoutes(scope, platform);
+    registerStaffRoutes(scope, platform);
+    registerTaggingRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerCubeApiRoutes(app, platform);

@@ -8,6 +8,9 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import type { FeatureName, StaffRole } from '@agora/contract';
@@ -124,6 +127,32 @@ export const AREAS: readonly Area[] = [
     icon: ChecklistOutlined,
     roles: ADMIN,
     screen: lazyScreen(() => import('../features/readiness-checks/pages/readiness-checks-page.tsx')),
+  },
+  {
+    id: 'staff',
+    path: 'staff',
+    labelId: 'nav.staff',
+    icon: BadgeOutlined,
+    roles: ADMIN,
+    feature: 'user_roles',
+    screen: lazyScreen(() => import('../features/staff/pages/staff-page.tsx')),
+  },
+  {
+    id: 'tagging',
+    path: 'management/tagging/*',
+    labelId: 'nav.tagging',
+    icon: LocalOfferOutlined,
+    roles: ['admin', 'editor'],
+    feature: 'tagging',
+    screen: lazyScreen(() => import('../features/tagging/pages/tagging-page.tsx')),
+  },
+  {
+    id: 'audit-log',
+    path: 'audit_log',
+    labelId: 'nav.auditLog',
+    icon: HistoryOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(() => import('../features/audit-log/pages/audit-log-page.tsx')),
   },
   {
     id: 'hub-features',

@@ -33,6 +33,9 @@ const TITLES: Record<string, TitleEntry> = {
   registration_alerts: { title: 'Registration alerts', stack: true },
   checks: { title: 'Readiness checks', stack: true },
   hub: { title: 'Hub' },
+  staff: { title: 'Staff roles', stack: true },
+  management: { title: 'Tagging', stack: true },
+  audit_log: { title: 'Audit log', stack: true },
 };
 
 /** 'theme/logo' → ['theme', 'logo']; empty and numeric segments are skipped. */
