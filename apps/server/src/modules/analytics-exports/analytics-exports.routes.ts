@@ -107,7 +107,7 @@ export function registerAnalyticsExportRoutes(scope: FastifyInstance, deps: Plat
   r.get(
     paths.exportDownload,
     {
-      config: { roles: ['admin', 'editor'] as const },
+      config: { roles: ['admin', 'editor'] as const, signedLink: true },
       onRequest: serveDownload,
       schema: {
         tags,

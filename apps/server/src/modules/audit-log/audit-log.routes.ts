@@ -1,5 +1,110 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  auditLogPageSchema,
+  auditLogPaths as paths,
+  auditLogQuerySchema,
+  dataEnvelope,
+  ErrorCode,
+} from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import { createAuditLogService } from './audit-log.service.ts';
 
-/** Stack-scoped routes of this area (registered inside the community guard). */
-export function registerAuditLogRoutes(_scope: FastifyInstance, _deps: PlatformDeps): void {}
+const tags = ['audit log'];
+const security = [{ bearer: [] }];
+const config = { roles: ['admin'] as const };
+const FILTERS =
+  'Filters: staff (community user id), action (prefix of the action key), from/to (YYYY-MM-DD, `to` included, ' +
+  'or ISO date-times).';
+
+/** Stack-scoped routes of this area (registered inside the community guard) and the recorder's sink. */
+export function registerAuditLogRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
+  // The community scope's onResponse hook (registerStackScope) records through this sink.
+  scope.decorate('auditSink', createDbAuditSink(deps.db, deps.clock));
+  const service = createAuditLogService(deps);
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const publicUrl = deps.config.publicUrl;
+
+  function link(request: FastifyRequest, limit: number, offset: number): string {
+    const url = new URL(request.url, publicUrl);
+    url.searchParams.set('limit', String(limit));
+    url.searchParams.set('offset', String(offset));
+    return `${publicUrl}${url.pathname}${url.search}`;
+  }
+
+  r.get(
+    paths.list,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `Staff writes recorded in this community, newest first; limit ≤ 100, offset. ${FILTERS}`,
+        querystring: auditLogQuerySchema,
+        response: { 200: dataEnvelope(auditLogPageSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await service.page(requireStaff(request).stackId, q);
+      return {
+        data: {
+          count: page.count,
+          next: q.offset + q.limit < page.count ? link(request, q.limit, q.offset + q.limit) : null,
+          previous: q.offset > 0 ? link(request, q.limit, Math.max(0, q.offset - q.limit)) : null,
+          results: page.results,
+          staff: page.staff,
+        },
+      };
+    },
+  );
+
+  r.get(
+    paths.export,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: `The filtered log as CSV (cells starting with = + - @ are escaped). ${FILTERS}`,
+        querystring: auditLogQuerySchema.omit({ limit: true, offset: true }),
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const staff = requireStaff(request);
+      const csv = await service.csv(staff.stackId, request.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="audit-log-${staff.slug}.csv"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(csv);
+    },
+  );
+
+  // The log is append-only: no route changes it; writes answer 405.
+  const refuse = async () => {
+    throw AppError.of(405, ErrorCode.methodNotAllowed, 'Audit log entries cannot be changed.');
+  };
+  for (const url of [paths.list, `${paths.list}:id/`]) {
+    r.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url,
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Refused: the audit log cannot be modified (405)',
+        ...(url.includes(':id') ? { params: z.object({ id: z.string() }) } : {}),
+        response: errorResponses(401, 403, 404, 405),
+      },
+      handler: refuse,
+    });
+  }
+}

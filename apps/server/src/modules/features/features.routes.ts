@@ -9,6 +9,8 @@ import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { findAccountById } from '../auth/account.repository.ts';
 import { enabledFeatureMap, flagsOf, setFeature } from './features.repository.ts';
+import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 
 const tags = ['features'];
 const security = [{ bearer: [] }];
@@ -37,8 +39,9 @@ export function registerFeatureStackRoutes(scope: FastifyInstance, deps: { db: D
 /** Hub: administrators of the deployment change a community's flags (community staff cannot). */
 export function registerFeatureHubRoutes(
   app: FastifyInstance,
-  deps: { db: Db; authenticate: AuthPreHandler },
+  deps: { db: Db; authenticate: AuthPreHandler; clock?: Clock },
 ): void {
+  const audit = createDbAuditSink(deps.db, deps.clock ?? systemClock);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: z.coerce.number().int().positive() });
   const flagsSchema = z.record(z.string(), z.boolean());
@@ -85,9 +88,23 @@ export function registerFeatureHubRoutes(
       },
     },
     async (request) => {
-      await requireHubAdmin(requireAuth(request).accountId);
+      const accountId = requireAuth(request).accountId;
+      await requireHubAdmin(accountId);
       await flagsFor(request.params.id);
       await setFeature(deps.db, request.params.id, request.body.name, request.body.enabled);
+      // Audit log of the community: a hub administrator switched one of its features.
+      await audit.record({
+        stackId: request.params.id,
+        accountId,
+        communityUserId: null,
+        username: (await findAccountById(deps.db, accountId))?.username ?? null,
+        role: 'hub_admin',
+        method: 'POST',
+        route: featurePaths.hubToggle,
+        target: { stack: { id: request.params.id }, params: { id: request.params.id } },
+        details: { body: request.body },
+        ip: request.ip ?? null,
+      });
       return { data: await flagsFor(request.params.id) };
     },
   );

@@ -6,6 +6,7 @@ export interface RouteEntry {
   method: string;
   url: string;
   roles: readonly string[] | undefined;
+  signedLink: boolean;
 }
 
 export class RouteTable {
@@ -21,7 +22,12 @@ export class RouteTable {
         if (method === 'HEAD' || method === 'OPTIONS' || this.#router.hasRoute(method, route.url)) continue;
         this.#methods.add(method);
         this.#router.on(method, route.url, () => undefined);
-        this.entries.push({ method, url: route.url, roles: route.config?.roles });
+        this.entries.push({
+          method,
+          url: route.url,
+          roles: route.config?.roles,
+          signedLink: route.config?.signedLink === true,
+        });
       }
     });
   }

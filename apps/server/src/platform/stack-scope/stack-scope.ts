@@ -4,6 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { AuthPreHandler } from '../auth/authenticate.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
+import { recordStaffWrite } from '../audit/audit-recorder.ts';
 
 /** Every stack-scoped route declares which staff roles may call it, next to the route. */
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     roles?: readonly StaffRole[];
     /** The feature flag the route belongs to: refused with `feature_disabled` while it is off. */
     feature?: FeatureName;
+    /** Authenticated by a signed, expiring link instead of the staff bearer (export downloads). */
+    signedLink?: boolean;
   }
   interface FastifyRequest {
     staff?: StaffMembership;
@@ -65,7 +68,11 @@ export async function registerStackScope(
 ): Promise<void> {
   await app.register(
     async (scope) => {
-      scope.addHook('preHandler', stackGuard(deps));
+      // preValidation: the guard answers 401/403/404 before the body is validated, so a caller without
+      // the right learns nothing from validation errors.
+      scope.addHook('preValidation', stackGuard(deps));
+      // Audit log: every successful staff write in the community is recorded.
+      scope.addHook('onResponse', recordStaffWrite);
       register(scope);
     },
     { prefix: STACK_API_PREFIX },

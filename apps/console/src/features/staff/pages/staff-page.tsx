@@ -1,11 +1,173 @@
+import type { StaffMember } from '@agora/contract';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { notify } from '../../../core/notices/notice-store.ts';
+import { useSessionStore } from '../../../core/session/session-store.ts';
+import { removeStaffMember, staffErrorId, staffKeys, useStaffList } from '../api/staff-api.ts';
+import { ROLE_LABEL_IDS, StaffDialog } from '../components/staff-dialog.tsx';
 
-/** Placeholder until the area is built. */
+const ATTRIBUTE_CHIPS = [
+  { name: 'badge', labelId: 'staff.attribute.badge' },
+  { name: 'prioritize_content', labelId: 'staff.attribute.prioritizeContent' },
+  { name: 'disable_notifications', labelId: 'staff.attribute.disableNotifications' },
+  { name: 'gdpr_data_manager', labelId: 'staff.attribute.gdprDataManager' },
+] as const;
+
+/** Staff roles (spec mgmt §2, §3, §5): the staff list, add, edit and remove. */
 export default function StaffPage() {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const staff = useStaffList();
+  const selfUsername = useSessionStore((state) => state.user?.username) ?? '';
+  const [dialog, setDialog] = useState<{ member: StaffMember | null; key: number } | null>(null);
+  const [removing, setRemoving] = useState<StaffMember | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (username: string) => removeStaffMember(username),
+    onSuccess: () => {
+      notify({ messageId: 'staff.removed', variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
+    },
+    onError: (err) => {
+      const id = staffErrorId(err);
+      notify({ messageId: id === 'staff.error.ownRole' ? id : 'staff.error.removeFailed', variant: 'error' });
+    },
+    onSettled: () => setRemoving(null),
+  });
+
   return (
-    <Typography variant="h4" component="h1">
-      <FormattedMessage id="nav.staff" />
-    </Typography>
+    <Stack spacing={2} data-testid="staff-page">
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Typography variant="h4" component="h1">
+          <FormattedMessage id="staff.title" />
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onClick={() => setDialog({ member: null, key: Date.now() })}
+          data-testid="staff-add"
+        >
+          <FormattedMessage id="staff.add" />
+        </Button>
+      </Stack>
+      {staff.isPending && <CircularProgress aria-label={intl.formatMessage({ id: 'staff.loading' })} />}
+      {staff.isError && (
+        <Alert severity="error">
+          <FormattedMessage id="staff.loadError" />
+        </Alert>
+      )}
+      {staff.data && (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="staff-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>
+                  <FormattedMessage id="staff.username" />
+                </TableCell>
+                <TableCell>
+                  <FormattedMessage id="staff.role" />
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  <FormattedMessage id="staff.attributes" />
+                </TableCell>
+                <TableCell align="right">
+                  <FormattedMessage id="staff.actions" />
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {staff.data.map((member) => (
+                <TableRow key={member.id} data-testid={`staff-row-${member.username}`}>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{member.username}</TableCell>
+                  <TableCell>
+                    <FormattedMessage id={ROLE_LABEL_IDS[member.role]} />
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                      {ATTRIBUTE_CHIPS.filter(({ name }) => member[name]).map(({ name, labelId }) => (
+                        <Chip key={name} size="small" label={intl.formatMessage({ id: labelId })} />
+                      ))}
+                    </Box>
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton
+                      aria-label={intl.formatMessage({ id: 'staff.edit' }, { username: member.username })}
+                      onClick={() => setDialog({ member, key: Date.now() })}
+                    >
+                      <EditOutlined />
+                    </IconButton>
+                    {member.username !== selfUsername && (
+                      <IconButton
+                        aria-label={intl.formatMessage({ id: 'staff.remove' }, { username: member.username })}
+                        onClick={() => setRemoving(member)}
+                      >
+                        <DeleteOutline />
+                      </IconButton>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {dialog && (
+        <StaffDialog
+          key={dialog.key}
+          open
+          member={dialog.member}
+          selfUsername={selfUsername}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <Dialog open={removing !== null} onClose={() => setRemoving(null)}>
+        <DialogTitle>
+          <FormattedMessage id="staff.removeTitle" />
+        </DialogTitle>
+        <DialogContent>
+          <FormattedMessage id="staff.removeConfirm" values={{ username: removing?.username ?? '' }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemoving(null)}>
+            <FormattedMessage id="staff.cancel" />
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() => removing && remove.mutate(removing.username)}
+            data-testid="staff-remove-confirm"
+          >
+            <FormattedMessage id="staff.removeAction" />
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
   );
 }

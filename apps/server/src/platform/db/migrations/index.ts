@@ -5,6 +5,9 @@ import * as m0004 from './0004-mail-jobs.ts';
 import * as m0005 from './0005-alerts-app-requests.ts';
 import * as m0006 from './0006-activity.ts';
 import * as m0007 from './0007-analytics-server.ts';
+import * as m0008 from './0008-audit-log.ts';
+import * as m0009 from './0009-staff.ts';
+import * as m0010 from './0010-tagging.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0005-alerts-app-requests': m0005,
   '0006-activity': m0006,
   '0007-analytics-server': m0007,
+  '0008-audit-log': m0008,
+  '0009-staff': m0009,
+  '0010-tagging': m0010,
 };

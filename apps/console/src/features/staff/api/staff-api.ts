@@ -1,0 +1,94 @@
+import {
+  manageRolesResultSchema,
+  staffMemberSchema,
+  staffPaths,
+  StaffErrorCode,
+  userSearchResultSchema,
+  type StaffMember,
+  type StaffRole,
+  type UserSearchResult,
+} from '@agora/contract';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiData } from '../../../core/http/api-client.ts';
+import { isHttpError } from '../../../core/http/http-error.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
+
+/** Query keys of the staff screen, per community (internal_url). */
+export const staffKeys = {
+  all: ['staff'] as const,
+  list: (internalUrl: string) => [...staffKeys.all, 'list', internalUrl] as const,
+  search: (internalUrl: string, username: string) =>
+    [...staffKeys.all, 'search', internalUrl, username] as const,
+};
+
+export interface StaffForm {
+  username: string;
+  role: StaffRole;
+  badge: boolean;
+  prioritize_content: boolean;
+  disable_notifications: boolean;
+  gdpr_data_manager: boolean;
+  gdpr_document_signed: boolean;
+  notify: boolean;
+}
+
+export async function fetchStaff(): Promise<StaffMember[]> {
+  return z.array(staffMemberSchema).parse(await apiData<unknown>({ target: 'stack', path: staffPaths.list }));
+}
+
+export async function searchUsers(username: string): Promise<UserSearchResult[]> {
+  return z
+    .array(userSearchResultSchema)
+    .parse(await apiData<unknown>({ target: 'stack', path: staffPaths.search, query: { username } }));
+}
+
+export async function saveStaffMember(form: StaffForm, mode: 'add' | 'edit'): Promise<StaffMember | null> {
+  return manageRolesResultSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      method: 'POST',
+      path: staffPaths.manageRoles,
+      body: { ...form, mode },
+    }),
+  );
+}
+
+export async function removeStaffMember(username: string): Promise<void> {
+  await apiData<unknown>({ target: 'stack', method: 'POST', path: staffPaths.remove, body: { username } });
+}
+
+/** The staff screen's own wording of a failed call (spec mgmt §8), or null for other failures. */
+export function staffErrorId(error: unknown): string | null {
+  if (!isHttpError(error)) return null;
+  const codes: readonly string[] = error.parsed.codes;
+  if (codes.includes(StaffErrorCode.alreadyStaff)) return 'staff.error.alreadyStaff';
+  if (codes.includes(StaffErrorCode.userNotFound)) return 'staff.error.userNotFound';
+  if (codes.includes(StaffErrorCode.mailFailed)) return 'staff.error.mailFailed';
+  if (codes.includes(StaffErrorCode.ownRole)) return 'staff.error.ownRole';
+  if (codes.includes(StaffErrorCode.gdprDocumentRequired)) return 'staff.error.gdprDocument';
+  if (codes.includes(StaffErrorCode.removeFailed)) return 'staff.error.removeFailed';
+  return null;
+}
+
+export function useInternalUrl(): string {
+  return useStackStore((state) => state.selected?.internal_url) ?? '';
+}
+
+export function useStaffList() {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: staffKeys.list(internalUrl),
+    queryFn: fetchStaff,
+    enabled: internalUrl !== '',
+  });
+}
+
+export function useUserSearch(username: string) {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: staffKeys.search(internalUrl, username),
+    queryFn: () => searchUsers(username),
+    enabled: internalUrl !== '' && username.trim() !== '',
+  });
+}

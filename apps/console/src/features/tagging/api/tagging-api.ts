@@ -1,0 +1,128 @@
+import {
+  tagAddressingSchema,
+  taggingPaths,
+  tagListSchema,
+  tagObjectListSchema,
+  tagSchema,
+  type Tag,
+  type TagAddressing,
+  type TagAddressingBody,
+  type TagList,
+  type TagObjectList,
+  type TagObjectType,
+  type TagType,
+  type TagWriteBody,
+} from '@agora/contract';
+import { z } from 'zod';
+import type { FormFields } from '../../../core/http/http-request.ts';
+import { apiData } from '../../../core/http/api-client.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
+
+/** Query keys of the tagging area, per community (internal_url). */
+export const taggingKeys = {
+  all: ['tagging'] as const,
+  list: (internalUrl: string, type: TagType) => [...taggingKeys.all, 'list', internalUrl, type] as const,
+  objects: (internalUrl: string, tagId: number, search: string) =>
+    [...taggingKeys.all, 'objects', internalUrl, tagId, search] as const,
+  addressing: (internalUrl: string) => [...taggingKeys.all, 'addressing', internalUrl] as const,
+};
+
+const withId = (path: string, id: number) => path.replace(':id', String(id));
+/** JSON bodies (lists inside); the client's type only describes form fields. */
+const json = (body: unknown) => ({ json: true, body: body as FormFields });
+
+export function useInternalUrl(): string {
+  return useStackStore((state) => state.selected?.internal_url) ?? '';
+}
+
+export async function fetchTags(type: TagType, search = ''): Promise<TagList> {
+  return tagListSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      path: taggingPaths.list,
+      query: { type, limit: 500, search: search || undefined },
+    }),
+  );
+}
+
+export async function addTag(body: TagWriteBody): Promise<Tag> {
+  return tagSchema.parse(
+    await apiData<unknown>({ target: 'stack', method: 'POST', path: taggingPaths.add, ...json(body) }),
+  );
+}
+
+export async function updateTag(id: number, body: TagWriteBody): Promise<Tag> {
+  return tagSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      method: 'POST',
+      path: withId(taggingPaths.update, id),
+      ...json(body),
+    }),
+  );
+}
+
+export async function setTagColor(id: number, color: string): Promise<Tag> {
+  return tagSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      method: 'POST',
+      path: withId(taggingPaths.setColor, id),
+      ...json({ color }),
+    }),
+  );
+}
+
+export async function setTagsActive(ids: number[], active: boolean): Promise<void> {
+  await apiData<unknown>({
+    target: 'stack',
+    method: 'POST',
+    path: taggingPaths.setActive,
+    ...json({ ids, active }),
+  });
+}
+
+export async function fetchTagObjects(tagId: number, search: string): Promise<TagObjectList> {
+  return tagObjectListSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      path: withId(taggingPaths.objects, tagId),
+      query: { search: search || undefined, limit: 50 },
+    }),
+  );
+}
+
+export async function assignTag(tagId: number, objectType: TagObjectType, ids: number[], on: boolean) {
+  await apiData<unknown>({
+    target: 'stack',
+    method: 'POST',
+    path: withId(on ? taggingPaths.assign : taggingPaths.unassign, tagId),
+    ...json({ object_type: objectType, object_ids: ids }),
+  });
+}
+
+export async function orderTag(tagId: number, ids: number[]): Promise<void> {
+  await apiData<unknown>({
+    target: 'stack',
+    method: 'POST',
+    path: withId(taggingPaths.order, tagId),
+    ...json({ object_ids: ids }),
+  });
+}
+
+export async function fetchAddressing(): Promise<TagAddressing[]> {
+  return z
+    .array(tagAddressingSchema)
+    .parse(await apiData<unknown>({ target: 'stack', path: taggingPaths.addressing }));
+}
+
+export async function writeAddressing(body: TagAddressingBody): Promise<TagAddressing[]> {
+  return z.array(tagAddressingSchema).parse(
+    await apiData<unknown>({
+      target: 'stack',
+      method: 'POST',
+      path: taggingPaths.addressing,
+      ...json(body),
+    }),
+  );
+}

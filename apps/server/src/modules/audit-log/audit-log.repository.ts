@@ -1,0 +1,70 @@
+import type { Db } from '../../platform/db/database.ts';
+import './audit-log.tables.ts';
+
+export interface AuditLogFilter {
+  stackId: number;
+  staff?: number;
+  actionPrefix?: string;
+  from?: Date;
+  /** Excluded upper bound. */
+  until?: Date;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(db: Db, f: AuditLogFilter) {
+  let q = db.selectFrom('audit_log').where('stack_id', '=', f.stackId);
+  if (f.staff !== undefined) q = q.where('community_user_id', '=', f.staff);
+  if (f.actionPrefix) q = q.where('action', 'like', `${escapeLike(f.actionPrefix)}%`);
+  if (f.from) q = q.where('at', '>=', f.from);
+  if (f.until) q = q.where('at', '<', f.until);
+  return q;
+}
+
+const COLUMNS = [
+  'id',
+  'at',
+  'account_id',
+  'community_user_id',
+  'username',
+  'role',
+  'action',
+  'method',
+  'route',
+  'target',
+  'details',
+  'ip',
+] as const;
+
+export async function countEntries(db: Db, f: AuditLogFilter): Promise<number> {
+  const row = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listEntries(db: Db, f: AuditLogFilter, limit: number, offset: number) {
+  return filtered(db, f)
+    .select(COLUMNS)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The staff members found in a community's log, for the console's filter. */
+export async function distinctStaff(db: Db, stackId: number) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .where('stack_id', '=', stackId)
+    .where('community_user_id', 'is not', null)
+    .select(['community_user_id', (eb) => eb.fn.max('username').as('username')])
+    .groupBy('community_user_id')
+    .execute();
+  return rows
+    .map((r) => ({ community_user_id: Number(r.community_user_id), username: r.username ?? null }))
+    .sort((a, b) => (a.username ?? '').localeCompare(b.username ?? ''));
+}

@@ -1,0 +1,328 @@
+import { sql } from 'kysely';
+import type { TagAddressing, TagObject, TagObjectType, TagType } from '@agora/contract';
+import type { Db } from '../../platform/db/database.ts';
+import './tagging.tables.ts';
+
+export interface TagRow {
+  id: number;
+  type: TagType;
+  name: string;
+  description: string;
+  color: string;
+  visible: boolean;
+  visibility_boost: boolean;
+  active: boolean;
+  created_at: Date;
+  assigned_count: number;
+}
+
+const assignedCount = sql<number>`(
+  CASE tags.type
+    WHEN 'user' THEN (SELECT count(*) FROM user_tags a WHERE a.stack_id = tags.stack_id AND a.tag_id = tags.id)
+    WHEN 'category' THEN (SELECT count(*) FROM category_tags a WHERE a.stack_id = tags.stack_id AND a.tag_id = tags.id)
+    ELSE (SELECT count(*) FROM contribution_tags a WHERE a.stack_id = tags.stack_id AND a.tag_id = tags.id)
+  END
+)::int`;
+
+function tagColumns(db: Db) {
+  return db
+    .selectFrom('tags')
+    .select([
+      'tags.id',
+      'tags.type',
+      'tags.name',
+      'tags.description',
+      'tags.color',
+      'tags.visible',
+      'tags.visibility_boost',
+      'tags.active',
+      'tags.created_at',
+      assignedCount.as('assigned_count'),
+    ]);
+}
+
+export async function listTags(
+  db: Db,
+  stackId: number,
+  filter: { type: TagType; active?: boolean; search?: string; limit: number; offset: number },
+): Promise<{ count: number; rows: TagRow[] }> {
+  let q = db.selectFrom('tags').where('tags.stack_id', '=', stackId).where('tags.type', '=', filter.type);
+  if (filter.active !== undefined) q = q.where('tags.active', '=', filter.active);
+  if (filter.search) q = q.where(sql<boolean>`tags.name ILIKE ${`%${escapeLike(filter.search)}%`}`);
+  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const ids = await q
+    .select('tags.id')
+    .orderBy('tags.name')
+    .orderBy('tags.id')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  const rows = await tagsByIds(
+    db,
+    stackId,
+    ids.map((r) => r.id),
+  );
+  return { count: total.n, rows };
+}
+
+export async function tagsByIds(db: Db, stackId: number, ids: number[]): Promise<TagRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await tagColumns(db)
+    .where('tags.stack_id', '=', stackId)
+    .where('tags.id', 'in', ids)
+    .execute()) as TagRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is TagRow => r !== undefined);
+}
+
+export async function tagById(db: Db, stackId: number, id: number): Promise<TagRow | undefined> {
+  return (await tagsByIds(db, stackId, [id]))[0];
+}
+
+export async function nameTaken(db: Db, stackId: number, type: TagType, name: string, exceptId?: number) {
+  let q = db
+    .selectFrom('tags')
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where('type', '=', type)
+    .where(sql<boolean>`lower(name) = lower(${name})`);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export interface TagValues {
+  name?: string;
+  description?: string;
+  color?: string;
+  visible?: boolean;
+  visibility_boost?: boolean;
+  active?: boolean;
+}
+
+export async function insertTag(db: Db, stackId: number, type: TagType, values: TagValues): Promise<number> {
+  const row = await db
+    .insertInto('tags')
+    .values({ stack_id: stackId, type, name: values.name ?? '', ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateTag(db: Db, stackId: number, id: number, values: TagValues): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('tags').set(values).where('stack_id', '=', stackId).where('id', '=', id).execute();
+}
+
+export async function setActive(db: Db, stackId: number, ids: number[], active: boolean): Promise<number> {
+  const result = await db
+    .updateTable('tags')
+    .set({ active })
+    .where('stack_id', '=', stackId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Which of `ids` exist as elements of this kind in the community. */
+export async function existingObjects(db: Db, stackId: number, kind: TagObjectType, ids: number[]) {
+  if (ids.length === 0) return [];
+  const table = kind === 'user' ? 'community_users' : kind === 'category' ? 'categories' : 'contributions';
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function assign(db: Db, stackId: number, tagId: number, kind: TagObjectType, ids: number[]) {
+  if (ids.length === 0) return;
+  if (kind === 'user') {
+    await db
+      .insertInto('user_tags')
+      .values(ids.map((user_id) => ({ stack_id: stackId, user_id, tag_id: tagId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  } else if (kind === 'category') {
+    await db
+      .insertInto('category_tags')
+      .values(ids.map((category_id) => ({ stack_id: stackId, category_id, tag_id: tagId })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  } else {
+    const max = await db
+      .selectFrom('contribution_tags')
+      .select(sql<number>`coalesce(max(ordering), 0)::int`.as('m'))
+      .where('stack_id', '=', stackId)
+      .where('tag_id', '=', tagId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('contribution_tags')
+      .values(
+        ids.map((contribution_id, i) => ({
+          stack_id: stackId,
+          contribution_id,
+          tag_id: tagId,
+          ordering: max.m + i + 1,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+export async function unassign(db: Db, stackId: number, tagId: number, kind: TagObjectType, ids: number[]) {
+  if (ids.length === 0) return;
+  if (kind === 'user') {
+    await db
+      .deleteFrom('user_tags')
+      .where('stack_id', '=', stackId)
+      .where('tag_id', '=', tagId)
+      .where('user_id', 'in', ids)
+      .execute();
+  } else if (kind === 'category') {
+    await db
+      .deleteFrom('category_tags')
+      .where('stack_id', '=', stackId)
+      .where('tag_id', '=', tagId)
+      .where('category_id', 'in', ids)
+      .execute();
+  } else {
+    await db
+      .deleteFrom('contribution_tags')
+      .where('stack_id', '=', stackId)
+      .where('tag_id', '=', tagId)
+      .where('contribution_id', 'in', ids)
+      .execute();
+  }
+}
+
+/** The contents assigned to a tag, in their order. */
+export async function orderedContents(db: Db, stackId: number, tagId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('contribution_tags')
+    .select('contribution_id')
+    .where('stack_id', '=', stackId)
+    .where('tag_id', '=', tagId)
+    .orderBy('ordering')
+    .orderBy('contribution_id')
+    .execute();
+  return rows.map((r) => r.contribution_id);
+}
+
+export async function writeOrder(db: Db, stackId: number, tagId: number, ids: number[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [i, id] of ids.entries()) {
+      await trx
+        .updateTable('contribution_tags')
+        .set({ ordering: i + 1 })
+        .where('stack_id', '=', stackId)
+        .where('tag_id', '=', tagId)
+        .where('contribution_id', '=', id)
+        .execute();
+    }
+  });
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The elements a tag can be assigned to, with search; `onlyAssigned` lists the assigned ones in order. */
+export async function listObjects(
+  db: Db,
+  stackId: number,
+  tagId: number,
+  kind: TagObjectType,
+  filter: { search?: string; onlyAssigned: boolean; limit: number; offset: number },
+): Promise<{ count: number; rows: TagObject[] }> {
+  const like = filter.search ? `%${escapeLike(filter.search)}%` : null;
+  const source =
+    kind === 'user'
+      ? sql`SELECT o.id, o.username AS label, o.email AS detail, a.tag_id IS NOT NULL AS assigned, NULL::int AS ordering
+            FROM community_users o LEFT JOIN user_tags a
+              ON a.stack_id = o.stack_id AND a.user_id = o.id AND a.tag_id = ${tagId}
+            WHERE o.stack_id = ${stackId}
+              AND (${like}::text IS NULL OR o.username ILIKE ${like} OR o.email ILIKE ${like} OR o.real_name ILIKE ${like})`
+      : kind === 'category'
+        ? sql`SELECT o.id, o.name AS label, o.slug AS detail, a.tag_id IS NOT NULL AS assigned, NULL::int AS ordering
+            FROM categories o LEFT JOIN category_tags a
+              ON a.stack_id = o.stack_id AND a.category_id = o.id AND a.tag_id = ${tagId}
+            WHERE o.stack_id = ${stackId} AND (${like}::text IS NULL OR o.name ILIKE ${like})`
+        : sql`SELECT o.id, CASE WHEN o.title = '' THEN left(o.body, 80) ELSE o.title END AS label, o.type AS detail,
+                a.tag_id IS NOT NULL AS assigned, a.ordering
+            FROM contributions o LEFT JOIN contribution_tags a
+              ON a.stack_id = o.stack_id AND a.contribution_id = o.id AND a.tag_id = ${tagId}
+            WHERE o.stack_id = ${stackId} AND (${like}::text IS NULL OR o.title ILIKE ${like} OR o.body ILIKE ${like})`;
+  const where = filter.onlyAssigned ? sql`WHERE s.assigned` : sql``;
+  const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${source}) s ${where}`.execute(db);
+  const rows = await sql<TagObject>`SELECT * FROM (${source}) s ${where}
+    ORDER BY s.assigned DESC, s.ordering NULLS LAST, s.label, s.id LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(
+    db,
+  );
+  return { count: total.rows[0]?.n ?? 0, rows: rows.rows };
+}
+
+export async function listAddressing(db: Db, stackId: number): Promise<TagAddressing[]> {
+  const rows = await db
+    .selectFrom('tag_addressing')
+    .select(['id', 'user_tag_from', 'actions', 'user_tag_to'])
+    .where('stack_id', '=', stackId)
+    .orderBy('id')
+    .execute();
+  return rows as TagAddressing[];
+}
+
+export async function addressingById(db: Db, stackId: number, id: number) {
+  return db
+    .selectFrom('tag_addressing')
+    .select(['id', 'user_tag_from', 'actions', 'user_tag_to'])
+    .where('stack_id', '=', stackId)
+    .where('id', '=', id)
+    .executeTakeFirst() as Promise<TagAddressing | undefined>;
+}
+
+export async function insertAddressing(
+  db: Db,
+  stackId: number,
+  value: Omit<TagAddressing, 'id'>,
+): Promise<number> {
+  const row = await db
+    .insertInto('tag_addressing')
+    .values({ stack_id: stackId, ...value })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateAddressing(
+  db: Db,
+  stackId: number,
+  id: number,
+  value: Omit<TagAddressing, 'id'>,
+) {
+  await db
+    .updateTable('tag_addressing')
+    .set(value)
+    .where('stack_id', '=', stackId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteAddressing(db: Db, stackId: number, id: number) {
+  await db.deleteFrom('tag_addressing').where('stack_id', '=', stackId).where('id', '=', id).execute();
+}
+
+/** The user tags among `ids`. */
+export async function userTagIds(db: Db, stackId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where('type', '=', 'user')
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.id);
+}
