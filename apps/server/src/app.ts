@@ -40,6 +40,9 @@ import { registerAnalyticsTableRoutes } from './modules/analytics-tables/analyti
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
+import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
+import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
+import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -155,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAuditLogRoutes(scope, platform);
     registerStaffRoutes(scope, platform);
     registerTaggingRoutes(scope, platform);
+    registerRegistrationApprovalRoutes(scope, platform);
+    registerModerationRoutes(scope, platform);
+    registerScoringRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerCubeApiRoutes(app, platform);

@@ -8,6 +8,9 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
@@ -127,6 +130,33 @@ export const AREAS: readonly Area[] = [
     icon: ChecklistOutlined,
     roles: ADMIN,
     screen: lazyScreen(() => import('../features/readiness-checks/pages/readiness-checks-page.tsx')),
+  },
+  {
+    id: 'registration-approval',
+    path: 'users/approval',
+    labelId: 'nav.registrationApproval',
+    icon: HowToRegOutlined,
+    roles: ADMIN,
+    screen: lazyScreen(
+      () => import('../features/registration-approval/pages/registration-approval-page.tsx'),
+    ),
+  },
+  {
+    id: 'moderation',
+    path: 'moderation/*',
+    labelId: 'nav.moderation',
+    icon: GavelOutlined,
+    roles: ['admin', 'moderator'],
+    screen: lazyScreen(() => import('../features/moderation/pages/moderation-page.tsx')),
+  },
+  {
+    id: 'scoring',
+    path: 'scoring/*',
+    labelId: 'nav.scoring',
+    icon: EmojiEventsOutlined,
+    roles: ADMIN,
+    feature: 'scoring',
+    screen: lazyScreen(() => import('../features/scoring/pages/scoring-page.tsx')),
   },
   {
     id: 'staff',

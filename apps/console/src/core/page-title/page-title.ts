@@ -36,6 +36,9 @@ const TITLES: Record<string, TitleEntry> = {
   staff: { title: 'Staff roles', stack: true },
   management: { title: 'Tagging', stack: true },
   audit_log: { title: 'Audit log', stack: true },
+  users: { title: 'Registration approval', stack: true },
+  moderation: { title: 'Moderation', stack: true },
+  scoring: { title: 'Users scoring', stack: true },
 };
 
 /** 'theme/logo' → ['theme', 'logo']; empty and numeric segments are skipped. */
