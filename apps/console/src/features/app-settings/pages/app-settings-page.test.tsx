@@ -5,11 +5,9 @@ import {
   APP_REQUEST_ERROR_MESSAGE,
   type AppRequest,
 } from '@agora/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { useDynamicPreferenceStore } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { emptyDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-state.ts';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
@@ -77,14 +75,7 @@ function renderPage(routes: MockRoute[] = []) {
       body: { data: storeUrls },
     },
   ]);
-  const router = createMemoryRouter([{ path: '/app_settings', element: <AppSettingsPage /> }], {
-    initialEntries: ['/app_settings'],
-  });
-  render(
-    <AppProviders queryClient={new QueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderScreen('/app_settings', <AppSettingsPage />);
   return mock;
 }
 

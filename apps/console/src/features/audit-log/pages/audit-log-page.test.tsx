@@ -1,9 +1,7 @@
 import { auditLogPaths, type AuditLogPage as AuditLogPageData } from '@agora/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
 import { loginSucceeded } from '../../../core/session/session-state.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
@@ -42,14 +40,7 @@ function renderPage() {
   const mock = mockFetch([
     { method: 'GET', path: `/c/demo${auditLogPaths.list}`, status: 200, body: { data: page } },
   ]);
-  const router = createMemoryRouter([{ path: '/audit_log', element: <AuditLogPage /> }], {
-    initialEntries: ['/audit_log'],
-  });
-  render(
-    <AppProviders queryClient={new QueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderScreen('/audit_log', <AuditLogPage />);
   return mock;
 }
 

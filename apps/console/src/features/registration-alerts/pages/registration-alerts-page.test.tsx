@@ -1,9 +1,7 @@
 import { errorEntry, registrationAlertPaths, type RegistrationAlertState } from '@agora/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
 import { clearNotices, useNoticeStore } from '../../../core/notices/notice-store.ts';
 import { loginSucceeded } from '../../../core/session/session-state.ts';
@@ -36,14 +34,7 @@ function renderAlerts(routes: MockRoute[] = []) {
     { method: 'GET', path: `${BASE}${registrationAlertPaths.get}`, status: 200, body: { data: state } },
     ...routes,
   ]);
-  const router = createMemoryRouter([{ path: '/registration_alerts', element: <RegistrationAlertsPage /> }], {
-    initialEntries: ['/registration_alerts'],
-  });
-  render(
-    <AppProviders queryClient={new QueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderScreen('/registration_alerts', <RegistrationAlertsPage />);
   return mock;
 }
 

@@ -1,9 +1,7 @@
 import { errorEntry, staffPaths, type StaffMember } from '@agora/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
 import { clearNotices, useNoticeStore } from '../../../core/notices/notice-store.ts';
 import { loginSucceeded } from '../../../core/session/session-state.ts';
@@ -35,14 +33,7 @@ function renderStaff(routes: MockRoute[] = []) {
     { method: 'GET', path: `${BASE}${staffPaths.search}`, status: 200, body: { data: [] } },
     ...routes,
   ]);
-  const router = createMemoryRouter([{ path: '/staff', element: <StaffPage /> }], {
-    initialEntries: ['/staff'],
-  });
-  render(
-    <AppProviders queryClient={new QueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderScreen('/staff', <StaffPage />);
   return mock;
 }
 

@@ -5,11 +5,9 @@ import {
   themePaths,
   type DynamicPreference,
 } from '@agora/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
+import { renderScreen } from '../../../test/render-screen.tsx';
 import { useDynamicPreferenceStore } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { emptyDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-state.ts';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
@@ -44,14 +42,7 @@ function renderTheme(path: string, routes: MockRoute[]) {
     },
     ...routes,
   ]);
-  const router = createMemoryRouter([{ path: '/theme/*', element: <ThemePage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <AppProviders queryClient={new QueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderScreen('/theme/*', <ThemePage />, path);
   return mock;
 }
 
