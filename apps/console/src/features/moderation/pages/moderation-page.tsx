@@ -1,11 +1,70 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useEnabledFeatures, useFeature } from '../../../core/features/feature-queries.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { BotSettings } from '../components/bot-settings.tsx';
+import { FlagDetail } from '../components/flag-detail.tsx';
+import { FlagList } from '../components/flag-list.tsx';
 
-/** Placeholder until the area is built. */
+/** Moderation (spec mgmt §2-§4): flagged contents and, for admins, the AI moderation bot. */
 export default function ModerationPage() {
+  const intl = useIntl();
+  const location = useLocation();
+  const flagsOn = useFeature('moderation_flags');
+  const botOn = useFeature('moderation_ai');
+  const isAdmin = useStackStore((s) => s.selected?.roles.includes('admin') ?? false);
+  const loaded = useEnabledFeatures() !== undefined;
+  const showBot = botOn && isAdmin;
+  const current = location.pathname.includes('/moderation/settings') ? 'settings' : flagsOn ? 'flags' : false;
+  const home = flagsOn ? 'flags' : showBot ? 'settings' : null;
+
   return (
-    <Typography variant="h4" component="h1">
-      <FormattedMessage id="nav.moderation" />
-    </Typography>
+    <Box data-testid="moderation-page" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Typography variant="h4" component="h1">
+        <FormattedMessage id="moderation.title" />
+      </Typography>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ minWidth: 0 }}
+      >
+        {flagsOn && (
+          <Tab
+            value="flags"
+            label={intl.formatMessage({ id: 'moderation.tab.flags' })}
+            component={Link}
+            to="flags"
+          />
+        )}
+        {showBot && (
+          <Tab
+            value="settings"
+            label={intl.formatMessage({ id: 'moderation.tab.settings' })}
+            component={Link}
+            to="settings"
+          />
+        )}
+      </Tabs>
+      {loaded && home === null && (
+        <Typography color="text.secondary">
+          <FormattedMessage id="moderation.unavailable" />
+        </Typography>
+      )}
+      {loaded && (
+        <Routes>
+          {home && <Route index element={<Navigate to={home} replace />} />}
+          {flagsOn && <Route path="flags" element={<FlagList />} />}
+          {flagsOn && <Route path="flags/:type/:id" element={<FlagDetail />} />}
+          {showBot && <Route path="settings" element={<BotSettings />} />}
+          {home && <Route path="*" element={<Navigate to={home} replace />} />}
+        </Routes>
+      )}
+    </Box>
   );
 }

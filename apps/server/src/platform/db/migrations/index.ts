@@ -8,6 +8,8 @@ import * as m0007 from './0007-analytics-server.ts';
 import * as m0008 from './0008-audit-log.ts';
 import * as m0009 from './0009-staff.ts';
 import * as m0010 from './0010-tagging.ts';
+import * as m0012 from './0012-moderation.ts';
+import * as m0013 from './0013-scoring.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0008-audit-log': m0008,
   '0009-staff': m0009,
   '0010-tagging': m0010,
+  '0012-moderation': m0012,
+  '0013-scoring': m0013,
 };

@@ -1,0 +1,145 @@
+import {
+  MODERATION_CONTENT_TYPES,
+  MODERATION_STATUSES,
+  type FlaggedContent,
+  type ModerationContentType,
+  type ModerationStatus,
+} from '@agora/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import {
+  fetchFlags,
+  moderationKeys,
+  PAGE_SIZE,
+  useInternalUrl,
+  type FlagFilters,
+} from '../api/moderation-api.ts';
+import { ContentTypeLabel, FlaggedBy, ReasonChips, StatusChip, StatusLabel } from './flag-labels.tsx';
+
+/** Flagged contents with filters on status and content type (spec mgmt §2). */
+export function FlagList() {
+  const intl = useIntl();
+  const internalUrl = useInternalUrl();
+  const [filters, setFilters] = useState<FlagFilters>({ status: 'open', contentType: '', page: 0 });
+  const query = useQuery({
+    queryKey: moderationKeys.flags(internalUrl, filters),
+    queryFn: () => fetchFlags(filters),
+    enabled: internalUrl !== '',
+  });
+  const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / PAGE_SIZE));
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="flag-list">
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 180 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          label={intl.formatMessage({ id: 'moderation.filter.status' })}
+          value={filters.status}
+          onChange={(e) =>
+            setFilters({ ...filters, status: e.target.value as ModerationStatus | '', page: 0 })
+          }
+        >
+          <MenuItem value="">
+            <FormattedMessage id="moderation.filter.all" />
+          </MenuItem>
+          {MODERATION_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              <StatusLabel status={s} />
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          sx={{ minWidth: 180 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          label={intl.formatMessage({ id: 'moderation.filter.type' })}
+          value={filters.contentType}
+          onChange={(e) =>
+            setFilters({ ...filters, contentType: e.target.value as ModerationContentType | '', page: 0 })
+          }
+        >
+          <MenuItem value="">
+            <FormattedMessage id="moderation.filter.all" />
+          </MenuItem>
+          {MODERATION_CONTENT_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              <ContentTypeLabel type={type} />
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {query.isPending && <CircularProgress aria-label={intl.formatMessage({ id: 'moderation.loading' })} />}
+      {query.isError && (
+        <Alert severity="error">
+          <FormattedMessage id="moderation.error.generic" />
+        </Alert>
+      )}
+      {query.data?.results.length === 0 && (
+        <Typography color="text.secondary">
+          <FormattedMessage id="moderation.empty" />
+        </Typography>
+      )}
+      {query.data?.results.map((item) => (
+        <FlagRow key={`${item.content_type}-${item.content_id}`} item={item} />
+      ))}
+      {pages > 1 && (
+        <Pagination
+          count={pages}
+          page={filters.page + 1}
+          onChange={(_e, p) => setFilters({ ...filters, page: p - 1 })}
+        />
+      )}
+    </Box>
+  );
+}
+
+function FlagRow({ item }: { item: FlaggedContent }) {
+  return (
+    <Paper
+      variant="outlined"
+      component={Link}
+      to={`${item.content_type}/${item.content_id}`}
+      data-testid="flag-row"
+      sx={{ p: 2, display: 'grid', gap: 1, textDecoration: 'none', color: 'inherit', minWidth: 0 }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="subtitle2">
+          <ContentTypeLabel type={item.content_type} /> #{item.content_id}
+        </Typography>
+        <StatusChip status={item.status} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={<FormattedMessage id="moderation.flagCount" values={{ count: item.flag_count }} />}
+        />
+      </Box>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>{item.excerpt}</Typography>
+      <ReasonChips reasons={item.reasons} />
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage
+          id="moderation.row.meta"
+          values={{
+            author: item.author?.username ?? '—',
+            flaggers: <FlaggedBy names={item.flagged_by} />,
+            date: <FormattedDate value={item.last_flagged_at} dateStyle="medium" timeStyle="short" />,
+          }}
+        />
+      </Typography>
+    </Paper>
+  );
+}

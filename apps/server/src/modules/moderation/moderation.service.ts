@@ -1,0 +1,215 @@
+import {
+  BOT_FLAGGER_NAME,
+  ErrorCode,
+  MODERATION_MESSAGES,
+  type FlagActionBody,
+  type FlaggedContent,
+  type FlaggedContentPage,
+  type FlagReason,
+  type ModerationContentType,
+  type ModerationStatus,
+} from '@agora/contract';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { enabledFeatureMap } from '../features/features.repository.ts';
+import {
+  createWordListClassifier,
+  type Classification,
+  type ContentClassifier,
+} from './content-classifier.ts';
+import * as repo from './moderation.repository.ts';
+
+const EXCERPT_LENGTH = 200;
+
+/** The classifier the bot uses unless a caller provides another (e.g. an external moderation API). */
+export const defaultClassifier: ContentClassifier = createWordListClassifier();
+
+export interface NewContent {
+  type: ModerationContentType;
+  id: number;
+  authorId: number;
+  text: string;
+  locale?: string;
+}
+
+export type BotDeps = Pick<PlatformDeps, 'db' | 'clock'> & { classifier?: ContentClassifier };
+
+/**
+ * Called when a member creates a contribution or a comment: with the bot on (and the community's
+ * moderation_ai feature on), classifies the text and records a bot flag when it is abusive.
+ * Returns the classification, or null when the bot did not look at the content.
+ */
+export async function moderateNewContent(
+  deps: BotDeps,
+  stackId: number,
+  content: NewContent,
+): Promise<Classification | null> {
+  if (!(await repo.botEnabled(deps.db, stackId))) return null;
+  const features = (await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? [];
+  if (!features.includes('moderation_ai')) return null;
+  const result = await (deps.classifier ?? defaultClassifier).classify(content.text, content.locale);
+  if (result.abusive && result.reason) {
+    await repo.insertFlag(deps.db, stackId, {
+      contentType: content.type,
+      contentId: content.id,
+      authorId: content.authorId,
+      flaggedBy: null,
+      byBot: true,
+      reason: result.reason,
+      at: deps.clock.now(),
+    });
+  }
+  return result;
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat;
+}
+
+const ACTION_STATUS: Record<Exclude<FlagActionBody['action'], 'warn'>, ModerationStatus> = {
+  hide: 'hidden',
+  delete: 'deleted',
+  restore: 'open',
+  open: 'open',
+  ignore: 'ignored',
+};
+const CONTENT_STATUS: Record<ModerationStatus, 'published' | 'hidden' | 'deleted'> = {
+  open: 'published',
+  ignored: 'published',
+  hidden: 'hidden',
+  deleted: 'deleted',
+};
+
+export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'mailer'>) {
+  const { db, clock } = deps;
+
+  async function describe(stackId: number, rows: repo.FlagGroupRow[]): Promise<FlaggedContent[]> {
+    const ids = new Set<number>();
+    for (const row of rows) {
+      ids.add(row.author_id);
+      for (const id of row.flaggers ?? []) ids.add(id);
+      if (row.moderator_id !== null) ids.add(row.moderator_id);
+    }
+    const names = await repo.usernamesOf(db, stackId, [...ids]);
+    return Promise.all(
+      rows.map(async (row) => {
+        const id = Number(row.content_id);
+        const content = await repo.findContent(db, stackId, row.content_type, id);
+        const flaggedBy = (row.flaggers ?? []).map((f) => names.get(f) ?? `#${f}`).sort();
+        if (row.by_bot) flaggedBy.unshift(BOT_FLAGGER_NAME);
+        return {
+          content_type: row.content_type,
+          content_id: id,
+          author: { id: row.author_id, username: names.get(row.author_id) ?? `#${row.author_id}` },
+          flagged_by: flaggedBy,
+          reasons: [...row.reasons].sort(),
+          flag_count: Number(row.flag_count),
+          last_flagged_at: new Date(row.last_flagged_at).toISOString(),
+          last_moderated_at: row.last_moderated_at ? new Date(row.last_moderated_at).toISOString() : null,
+          status: row.status,
+          moderator:
+            row.moderator_id === null ? null : (names.get(row.moderator_id) ?? `#${row.moderator_id}`),
+          motivation: row.motivation,
+          excerpt: excerpt(content?.text ?? ''),
+          content_status: content?.status ?? 'deleted',
+          votes: await repo.countVotes(db, stackId, row.content_type, id),
+          shares: await repo.countShares(db, stackId, row.content_type, id),
+        };
+      }),
+    );
+  }
+
+  async function one(stackId: number, type: ModerationContentType, id: number): Promise<FlaggedContent> {
+    const rows = (
+      await repo.listFlagGroups(db, stackId, { contentType: type, limit: 1000, offset: 0 })
+    ).filter((r) => Number(r.content_id) === id);
+    const [item] = await describe(stackId, rows);
+    if (!item) throw AppError.notFound();
+    return item;
+  }
+
+  return {
+    async list(
+      stackId: number,
+      query: {
+        status?: ModerationStatus;
+        content_type?: ModerationContentType;
+        limit: number;
+        offset: number;
+      },
+    ): Promise<FlaggedContentPage> {
+      const rows = await repo.listFlagGroups(db, stackId, {
+        status: query.status,
+        contentType: query.content_type,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      const count = rows[0] ? Number(rows[0].total) : 0;
+      return { count, results: await describe(stackId, rows) };
+    },
+
+    one,
+
+    async act(
+      stackId: number,
+      moderatorId: number,
+      type: ModerationContentType,
+      id: number,
+      body: FlagActionBody,
+    ): Promise<FlaggedContent> {
+      const reasons = await repo.flagReasonsOf(db, stackId, type, id);
+      const content = await repo.findContent(db, stackId, type, id);
+      if (reasons.length === 0 || !content) throw AppError.notFound();
+
+      if (body.action === 'warn') {
+        const message = body.message?.trim();
+        if (!message) {
+          throw AppError.of(400, ErrorCode.required, MODERATION_MESSAGES.warnMessageRequired, 'message');
+        }
+        const email = await repo.emailOf(db, stackId, content.authorId);
+        if (!email) throw AppError.of(400, ErrorCode.invalid, MODERATION_MESSAGES.warnError);
+        try {
+          await deps.mailer.send(stackId, {
+            to: [email],
+            subject: 'A warning about your content',
+            text: `${message}\n\n---\n${excerpt(content.text)}`,
+          });
+        } catch {
+          throw AppError.of(502, 'warn_failed', MODERATION_MESSAGES.warnError);
+        }
+        return one(stackId, type, id);
+      }
+
+      let motivation: FlagReason | null = null;
+      if (body.action === 'hide' || body.action === 'delete') {
+        if (!body.motivation || !reasons.includes(body.motivation)) {
+          throw AppError.of(
+            400,
+            body.motivation ? ErrorCode.invalid : ErrorCode.required,
+            MODERATION_MESSAGES.motivationRequired,
+            'motivation',
+          );
+        }
+        motivation = body.motivation;
+      }
+      const status = ACTION_STATUS[body.action];
+      await db.transaction().execute(async (trx) => {
+        await repo.upsertModeration(trx, stackId, type, id, {
+          status,
+          moderatorId,
+          motivation,
+          at: clock.now(),
+        });
+        await repo.setContentStatus(trx, stackId, type, id, CONTENT_STATUS[status]);
+      });
+      return one(stackId, type, id);
+    },
+
+    botStatus: async (stackId: number) => ({ enabled: await repo.botEnabled(db, stackId) }),
+    setBotStatus: async (stackId: number, enabled: boolean) => {
+      await repo.setBotEnabled(db, stackId, enabled, clock.now());
+      return { enabled };
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import {
+  APPROVAL_TRANSITIONS,
+  REGISTRATION_APPROVAL_MESSAGES as M,
+  RegistrationApprovalErrorCode,
+  type ApprovalAction,
+  type ApprovalFilter,
+  type ApprovalRequest,
+  type ApprovalStatus,
+} from '@agora/contract';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import * as repo from './registration-approval.repository.ts';
+
+/** How a member's status reads as a registration request's status. */
+export function approvalStatusOf(status: string): ApprovalStatus | null {
+  if (status === 'pending' || status === 'ignored') return status;
+  if (status === 'active') return 'approved';
+  return null;
+}
+
+/** The message an approved member receives. */
+export function approvalMail(communityName: string, username: string, publicUrl: string) {
+  const name = communityName || 'the community';
+  return {
+    subject: `Your registration to ${name} has been approved`,
+    text:
+      `Hello ${username},\n\n` +
+      `your registration to ${name} has been approved: you can now sign in.\n\n${publicUrl}\n`,
+  };
+}
+
+export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' | 'mailer' | 'config'>) {
+  const { db } = deps;
+
+  async function page(
+    stackId: number,
+    q: { status: ApprovalFilter; search?: string; limit: number; offset: number },
+  ): Promise<{ count: number; results: ApprovalRequest[] }> {
+    const { count, rows } = await repo.pageOfRequests(db, stackId, q);
+    const tags = await repo.tagsOf(
+      db,
+      stackId,
+      rows.map((row) => row.id),
+    );
+    return {
+      count,
+      results: rows.map((row) => ({
+        id: row.id,
+        username: row.username,
+        email: row.email,
+        tags: tags
+          .filter((tag) => tag.user_id === row.id)
+          .map(({ id, name, color }) => ({ id, name, color })),
+        submitted_at: row.created_at.toISOString(),
+        status: approvalStatusOf(row.status) ?? q.status,
+      })),
+    };
+  }
+
+  /** Applies the state machine of spec mgmt §4; approving activates the member and tells them by email. */
+  async function manage(stackId: number, userId: number, action: ApprovalAction): Promise<ApprovalRequest> {
+    const member = await repo.findMember(db, stackId, userId);
+    const current = member ? approvalStatusOf(member.status) : null;
+    if (!member || current === null) {
+      throw AppError.of(404, RegistrationApprovalErrorCode.userNotFound, M.userNotFound, 'user_id');
+    }
+    const next = APPROVAL_TRANSITIONS[current][action];
+    if (!next)
+      throw AppError.of(409, RegistrationApprovalErrorCode.invalidTransition, M.invalidTransition, 'action');
+    const stored = next === 'approved' ? 'active' : next;
+    if (!(await repo.setStatus(db, stackId, userId, member.status, stored))) {
+      throw AppError.of(409, RegistrationApprovalErrorCode.invalidTransition, M.invalidTransition, 'action');
+    }
+    if (next === 'approved' && member.email) {
+      const mail = approvalMail(await repo.stackName(db, stackId), member.username, deps.config.publicUrl);
+      await deps.mailer.send(stackId, { to: [member.email], subject: mail.subject, text: mail.text });
+    }
+    const tags = await repo.tagsOf(db, stackId, [userId]);
+    return {
+      id: member.id,
+      username: member.username,
+      email: member.email,
+      tags: tags.map(({ id, name, color }) => ({ id, name, color })),
+      submitted_at: member.created_at.toISOString(),
+      status: next,
+    };
+  }
+
+  return { page, manage };
+}

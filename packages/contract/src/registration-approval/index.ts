@@ -1,0 +1,1 @@
+export * from './registration-approval-schemas.ts';
