@@ -16,6 +16,7 @@ import {
   userTagListAnswerSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { pageLinks } from '../../platform/http/page-links.ts';
 import '../activity/activity.tables.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
@@ -36,16 +37,9 @@ function viewerOf(request: FastifyRequest): Viewer {
 
 /** `{count, next, previous, results}` with absolute next/previous links (same query, moved offset). */
 function paged<T>(request: FastifyRequest, publicUrl: string, page: Page<T>, limit: number, offset: number) {
-  const link = (to: number) => {
-    const url = new URL(request.url, publicUrl);
-    url.searchParams.set('limit', String(limit));
-    url.searchParams.set('offset', String(to));
-    return `${publicUrl}${url.pathname}${url.search}`;
-  };
   return {
     count: page.count,
-    next: offset + limit < page.count ? link(offset + limit) : null,
-    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    ...pageLinks(request, publicUrl, page.count, limit, offset),
     results: page.results,
   };
 }

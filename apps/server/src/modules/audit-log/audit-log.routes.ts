@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   auditLogPageSchema,
@@ -9,6 +9,7 @@ import {
   ErrorCode,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { pageLinks } from '../../platform/http/page-links.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -30,13 +31,6 @@ export function registerAuditLogRoutes(scope: FastifyInstance, deps: PlatformDep
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const publicUrl = deps.config.publicUrl;
 
-  function link(request: FastifyRequest, limit: number, offset: number): string {
-    const url = new URL(request.url, publicUrl);
-    url.searchParams.set('limit', String(limit));
-    url.searchParams.set('offset', String(offset));
-    return `${publicUrl}${url.pathname}${url.search}`;
-  }
-
   r.get(
     paths.list,
     {
@@ -55,8 +49,7 @@ export function registerAuditLogRoutes(scope: FastifyInstance, deps: PlatformDep
       return {
         data: {
           count: page.count,
-          next: q.offset + q.limit < page.count ? link(request, q.limit, q.offset + q.limit) : null,
-          previous: q.offset > 0 ? link(request, q.limit, Math.max(0, q.offset - q.limit)) : null,
+          ...pageLinks(request, publicUrl, page.count, q.limit, q.offset),
           results: page.results,
           staff: page.staff,
         },

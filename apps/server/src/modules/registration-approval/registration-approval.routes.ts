@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   approvalListQuerySchema,
@@ -9,6 +9,7 @@ import {
   registrationApprovalPaths as paths,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { pageLinks } from '../../platform/http/page-links.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createRegistrationApprovalService } from './registration-approval.service.ts';
@@ -22,13 +23,6 @@ export function registerRegistrationApprovalRoutes(scope: FastifyInstance, deps:
   const service = createRegistrationApprovalService(deps);
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const publicUrl = deps.config.publicUrl;
-
-  function link(request: FastifyRequest, limit: number, offset: number): string {
-    const url = new URL(request.url, publicUrl);
-    url.searchParams.set('limit', String(limit));
-    url.searchParams.set('offset', String(offset));
-    return `${publicUrl}${url.pathname}${url.search}`;
-  }
 
   r.get(
     paths.list,
@@ -48,8 +42,7 @@ export function registerRegistrationApprovalRoutes(scope: FastifyInstance, deps:
       return {
         data: {
           count: page.count,
-          next: q.offset + q.limit < page.count ? link(request, q.limit, q.offset + q.limit) : null,
-          previous: q.offset > 0 ? link(request, q.limit, Math.max(0, q.offset - q.limit)) : null,
+          ...pageLinks(request, publicUrl, page.count, q.limit, q.offset),
           results: page.results,
         },
       };

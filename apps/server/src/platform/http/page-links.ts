@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The list envelope's `next` and `previous` (SelfCommunity style): absolute addresses of the same
+ * request with the offset moved by one page; null at either end.
+ */
+export function pageLinks(
+  request: FastifyRequest,
+  publicUrl: string,
+  count: number,
+  limit: number,
+  offset: number,
+): { next: string | null; previous: string | null } {
+  const link = (to: number) => {
+    const url = new URL(request.url, publicUrl);
+    url.searchParams.set('limit', String(limit));
+    url.searchParams.set('offset', String(to));
+    return `${publicUrl}${url.pathname}${url.search}`;
+  };
+  return {
+    next: offset + limit < count ? link(offset + limit) : null,
+    previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+  };
+}
