@@ -43,6 +43,20 @@ import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
+import {
+  registerUserModerationRoutes,
+  registerMemberUserModerationRoutes,
+} from './modules/user-moderation/user-moderation.routes.ts';
+import { registerMemberContentRoutes } from './modules/member-content/member-content.routes.ts';
+import { registerMemberPeopleRoutes } from './modules/member-people/member-people.routes.ts';
+import { createMemberAuthService } from './modules/member-auth/member-auth.service.ts';
+import {
+  registerMemberApiClientRoutes,
+  registerMemberOAuthRoutes,
+  registerMemberSsoSignInRoute,
+} from './modules/member-auth/member-auth.routes.ts';
+import { registerMemberScope } from './platform/member-scope/member-scope.ts';
+import type { MemberApiDeps } from './platform/member-scope/member-api-deps.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -125,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => jobs.stop());
   const platform: PlatformDeps = { db, clock, config, secretBox, stacks, jobs, mailer };
+  const memberAuth = createMemberAuthService({ ...platform, tokens, throttle });
+  const memberApi: MemberApiDeps = { ...platform, memberAuth, tokens };
 
   // Hub API
   registerAuthRoutes(app, { auth });
@@ -161,6 +177,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
     registerScoringRoutes(scope, platform);
+    registerUserModerationRoutes(scope, platform);
+    registerMemberApiClientRoutes(scope, { memberAuth, publicUrl: config.publicUrl });
+  });
+
+  // A community's member API (SelfCommunity v2-compatible), behind the member guard
+  registerMemberOAuthRoutes(app, { memberAuth, tokens });
+  await registerMemberScope(app, memberAuth, (scope) => {
+    registerMemberSsoSignInRoute(scope, platform);
+    registerMemberPeopleRoutes(scope, memberApi);
+    registerMemberContentRoutes(scope, memberApi);
+    registerMemberUserModerationRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerCubeApiRoutes(app, platform);

@@ -18,3 +18,4 @@ export * from './tagging/index.ts';
 export * from './moderation/index.ts';
 export * from './registration-approval/index.ts';
 export * from './scoring/index.ts';
+export * from './member-api/index.ts';

@@ -2,6 +2,7 @@ import type { StaffRole } from '@agora/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/database.ts';
 import { hashPassword } from '../platform/auth/password-hasher.ts';
+import { ensureMemberClient } from '../modules/member-auth/member-auth.repository.ts';
 
 export async function createAccount(db: Db, username: string, password: string): Promise<number> {
   const row = await db
@@ -112,4 +113,54 @@ export async function communityFixture(t: { app: FastifyInstance; db: Db }, admi
 /** The error entries of an enveloped failure. */
 export function errorsOf(body: string): { field?: string; code: string; message: string }[] {
   return (JSON.parse(body) as { errors: { field?: string; code: string; message: string }[] }).errors;
+}
+
+/** A member of a community with their own password (no console account). */
+export async function createMember(
+  db: Db,
+  stackId: number,
+  username: string,
+  password: string,
+  extra: { role?: StaffRole | null; status?: string; email?: string } = {},
+): Promise<number> {
+  const row = await db
+    .insertInto('community_users')
+    .values({
+      stack_id: stackId,
+      account_id: null,
+      username,
+      email: extra.email ?? `${username}@members.test`,
+      role: extra.role ?? null,
+      status: extra.status ?? 'active',
+      password_hash: await hashPassword(password),
+      email_validated: true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Signs a member in through the community's own token endpoint with its public client id. */
+export async function memberSignIn(
+  app: FastifyInstance,
+  db: Db,
+  slug: string,
+  username: string,
+  password: string,
+): Promise<SignedIn> {
+  const stack = await db.selectFrom('stacks').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+  const clientId = await ensureMemberClient(db, stack.id);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/c/${slug}/oauth/token/`,
+    ...form({ grant_type: 'password', client_id: clientId, username, password }),
+  });
+  if (res.statusCode !== 200) throw new Error(`member sign-in failed: ${res.statusCode} ${res.body}`);
+  const token = res.json();
+  return {
+    access: token.access_token,
+    refresh: token.refresh_token,
+    clientId,
+    bearer: { authorization: `Bearer ${token.access_token}` },
+  };
 }

@@ -68,6 +68,7 @@ export const tokenRequestSchema = z.object({
   username: z.string().optional(),
   password: z.string().optional(),
 });
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 export const revokeRequestSchema = z.object({
   token: z.string().optional(),

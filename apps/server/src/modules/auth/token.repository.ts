@@ -1,8 +1,20 @@
 import type { Db } from '../../platform/db/database.ts';
 
+/** Whose sign-in a token family is: a console account, or a member of one community. */
+export type TokenSubject = { accountId: number } | { stackId: number; memberId: number };
+
+export function subjectOf(row: {
+  account_id: number | null;
+  member_stack_id: number | null;
+  member_user_id: number | null;
+}): TokenSubject {
+  if (row.account_id !== null) return { accountId: row.account_id };
+  return { stackId: row.member_stack_id as number, memberId: row.member_user_id as number };
+}
+
 export interface NewTokens {
   familyId: string;
-  accountId: number;
+  accountId: number | null;
   clientId: string;
   accessHash: string;
   refreshHash: string;
@@ -11,13 +23,16 @@ export interface NewTokens {
 
 export async function insertFamily(
   db: Db,
-  family: { id: string; accountId: number; clientId: string; createdAt: Date; expiresAt: Date },
+  family: { id: string; subject: TokenSubject; clientId: string; createdAt: Date; expiresAt: Date },
 ): Promise<void> {
+  const subject = family.subject;
   await db
     .insertInto('token_families')
     .values({
       id: family.id,
-      account_id: family.accountId,
+      account_id: 'accountId' in subject ? subject.accountId : null,
+      member_stack_id: 'memberId' in subject ? subject.stackId : null,
+      member_user_id: 'memberId' in subject ? subject.memberId : null,
       client_id: family.clientId,
       created_at: family.createdAt,
       expires_at: family.expiresAt,
@@ -53,6 +68,8 @@ export function findRefreshToken(db: Db, hash: string) {
       'r.used_at',
       'r.revoked_at',
       'f.account_id',
+      'f.member_stack_id',
+      'f.member_user_id',
       'f.client_id',
       'f.expires_at as family_expires_at',
       'f.revoked_at as family_revoked_at',

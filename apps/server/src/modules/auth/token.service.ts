@@ -24,6 +24,8 @@ export class GrantError extends Error {
 export interface TokenService {
   /** Starts a new sign-in (a new refresh family) for an account. */
   issue(accountId: number, clientId: string): Promise<Token>;
+  /** Starts a new sign-in for a member of one community, through that community's client. */
+  issueForMember(stackId: number, memberId: number, clientId: string): Promise<Token>;
   /** Rotates a refresh token; reusing an old one ends its whole family. */
   refresh(clientId: string, refreshToken: string): Promise<Token>;
   /** Revokes the sign-in a token belongs to; unknown tokens and other clients' tokens are ignored. */
@@ -35,7 +37,7 @@ export interface TokenService {
 export function createTokenService(db: Db, clock: Clock, settings: TokenSettings): TokenService {
   async function mint(
     familyId: string,
-    accountId: number,
+    accountId: number | null,
     clientId: string,
     familyEnd: Date,
   ): Promise<Token> {
@@ -67,19 +69,23 @@ export function createTokenService(db: Db, clock: Clock, settings: TokenSettings
     };
   }
 
+  async function start(subject: tokens.TokenSubject, clientId: string): Promise<Token> {
+    const now = clock.now();
+    const family = {
+      id: randomUUID(),
+      subject,
+      clientId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + settings.refreshFamilyTtlSeconds * 1000),
+    };
+    await tokens.insertFamily(db, family);
+    const accountId = 'accountId' in subject ? subject.accountId : null;
+    return mint(family.id, accountId, clientId, family.expiresAt);
+  }
+
   return {
-    async issue(accountId, clientId) {
-      const now = clock.now();
-      const family = {
-        id: randomUUID(),
-        accountId,
-        clientId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + settings.refreshFamilyTtlSeconds * 1000),
-      };
-      await tokens.insertFamily(db, family);
-      return mint(family.id, accountId, clientId, family.expiresAt);
-    },
+    issue: (accountId, clientId) => start({ accountId }, clientId),
+    issueForMember: (stackId, memberId, clientId) => start({ stackId, memberId }, clientId),
 
     async refresh(clientId, refreshToken) {
       const now = clock.now();

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authPaths,
+  MEMBER_CLIENT_PREFIX,
   oauthErrorSchema,
   revokeRequestSchema,
   tokenRequestSchema,
   tokenSchema,
+  type Token,
+  type TokenRequest,
 } from '@agora/contract';
 import { errorEntry, AppError } from '../../platform/errors/app-error.ts';
 import { GrantError, type TokenService } from '../auth/token.service.ts';
@@ -30,6 +33,59 @@ function sendGrantError(reply: FastifyReply, error: GrantError) {
   });
 }
 
+export interface TokenGrants {
+  authenticateClient(clientId: string | undefined, secret: string | undefined): Promise<{ grants: string[] }>;
+  refresh(clientId: string, refreshToken: string): Promise<Token>;
+  /** Checks the credentials (throttled; AppError 429 or 400 on failure) and starts a sign-in. */
+  password(username: string, password: string, ip: string, clientId: string): Promise<Token>;
+}
+
+/** One token endpoint's rules (grant checks, RFC 6749 errors, no caching), for whichever subject signs in. */
+export async function answerTokenRequest(
+  body: TokenRequest,
+  ip: string,
+  reply: FastifyReply,
+  grants: TokenGrants,
+) {
+  void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+  try {
+    const client = await grants.authenticateClient(body.client_id, body.client_secret);
+    const clientId = body.client_id as string;
+    if (!body.grant_type) throw new GrantError('invalid_request', 'grant_type is required.');
+    if (!['refresh_token', 'password'].includes(body.grant_type)) {
+      throw new GrantError('unsupported_grant_type', `Unsupported grant type "${body.grant_type}".`);
+    }
+    if (!client.grants.includes(body.grant_type)) {
+      throw new GrantError('unsupported_grant_type', 'This client may not use this grant type.');
+    }
+    if (body.grant_type === 'refresh_token') {
+      if (!body.refresh_token) throw new GrantError('invalid_request', 'refresh_token is required.');
+      return await grants.refresh(clientId, body.refresh_token);
+    }
+    if (!body.username || !body.password) {
+      throw new GrantError('invalid_request', 'username and password are required.');
+    }
+    try {
+      return await grants.password(body.username, body.password, ip, clientId);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 429) {
+        const wait = (error as { retryAfter?: number }).retryAfter;
+        if (wait) void reply.header('Retry-After', String(wait));
+        return reply.code(429).send({
+          error: 'invalid_grant',
+          error_description: error.message,
+          errors: error.entries,
+        });
+      }
+      if (error instanceof AppError) throw new GrantError('invalid_grant', error.message);
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof GrantError) return sendGrantError(reply, error);
+    throw error;
+  }
+}
+
 /** OAuth 2 token and revocation endpoints (RFC 6749, RFC 7009); answers are never cached. */
 export function registerOAuthRoutes(
   app: FastifyInstance,
@@ -47,47 +103,21 @@ export function registerOAuthRoutes(
         response: { 200: tokenSchema, 400: oauthErrorSchema, 401: oauthErrorSchema, 429: oauthErrorSchema },
       },
     },
-    async (request, reply) => {
-      void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-      const body = request.body;
-      try {
-        const client = await deps.tokens.authenticateClient(body.client_id, body.client_secret);
-        const clientId = body.client_id as string;
-        if (!body.grant_type) throw new GrantError('invalid_request', 'grant_type is required.');
-        if (!['refresh_token', 'password'].includes(body.grant_type)) {
-          throw new GrantError('unsupported_grant_type', `Unsupported grant type "${body.grant_type}".`);
-        }
-        if (!client.grants.includes(body.grant_type)) {
-          throw new GrantError('unsupported_grant_type', 'This client may not use this grant type.');
-        }
-        if (body.grant_type === 'refresh_token') {
-          if (!body.refresh_token) throw new GrantError('invalid_request', 'refresh_token is required.');
-          return await deps.tokens.refresh(clientId, body.refresh_token);
-        }
-        if (!body.username || !body.password) {
-          throw new GrantError('invalid_request', 'username and password are required.');
-        }
-        try {
-          const account = await deps.auth.checkCredentials(body.username, body.password, request.ip);
-          return await deps.tokens.issue(account.id, clientId);
-        } catch (error) {
-          if (error instanceof AppError && error.statusCode === 429) {
-            const wait = (error as { retryAfter?: number }).retryAfter;
-            if (wait) void reply.header('Retry-After', String(wait));
-            return reply.code(429).send({
-              error: 'invalid_grant',
-              error_description: error.message,
-              errors: error.entries,
-            });
+    (request, reply) =>
+      answerTokenRequest(request.body, request.ip, reply, {
+        // A community's member client signs its members in at /c/{slug}/oauth/token/, never here.
+        authenticateClient: async (id, secret) => {
+          if (id?.startsWith(MEMBER_CLIENT_PREFIX)) {
+            throw new GrantError('invalid_client', 'Client authentication failed.');
           }
-          if (error instanceof AppError) throw new GrantError('invalid_grant', error.message);
-          throw error;
-        }
-      } catch (error) {
-        if (error instanceof GrantError) return sendGrantError(reply, error);
-        throw error;
-      }
-    },
+          return deps.tokens.authenticateClient(id, secret);
+        },
+        refresh: (clientId, token) => deps.tokens.refresh(clientId, token),
+        password: async (username, password, ip, clientId) => {
+          const account = await deps.auth.checkCredentials(username, password, ip);
+          return deps.tokens.issue(account.id, clientId);
+        },
+      }),
   );
 
   r.post(

@@ -44,6 +44,7 @@ export async function findLiveAccessToken(db: Db, clock: Clock, token: string) {
     .innerJoin('accounts as a', 'a.id', 't.account_id')
     .select(['t.account_id', 't.family_id', 't.client_id'])
     .where('t.token_hash', '=', digestToken(token))
+    .where('t.account_id', 'is not', null)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', now)
     .where('f.revoked_at', 'is', null)
@@ -59,7 +60,7 @@ export function authenticate(db: Db, clock: Clock) {
     if (!token) throw invalidToken(reply, false);
     const row = await findLiveAccessToken(db, clock, token);
     if (!row) throw invalidToken(reply, true);
-    request.auth = { accountId: row.account_id, familyId: row.family_id, clientId: row.client_id };
+    request.auth = { accountId: row.account_id as number, familyId: row.family_id, clientId: row.client_id };
   };
 }
 

@@ -29,6 +29,8 @@ export interface StacksTable {
   status: Generated<string>;
   plan: Generated<string>;
   created_at: CreatedAt;
+  /** The community's public OAuth client id for its members (created on first use). */
+  member_client_id: string | null;
 }
 
 /** A community's users; `role` set means staff; `account_id` links a staff user to its console account. */
@@ -46,6 +48,12 @@ export interface CommunityUsersTable {
   status: Generated<string>;
   last_login: Timestamp | null;
   score: Generated<number>;
+  /** A member's own password (null: signs in through SSO/JWT or, for staff, with the console account). */
+  password_hash: string | null;
+  email_validated: Generated<boolean>;
+  ext_id: string | null;
+  bio: Generated<string>;
+  deleted_at: Timestamp | null;
 }
 
 export interface StackFeaturesTable {
@@ -67,7 +75,10 @@ export interface OAuthClientsTable {
 /** One sign-in: every access and refresh token it leads to shares the family and its absolute end. */
 export interface TokenFamiliesTable {
   id: string;
-  account_id: number;
+  /** Set for a console account's sign-in; null for a member's (then member_* are set). */
+  account_id: number | null;
+  member_stack_id: number | null;
+  member_user_id: number | null;
   client_id: string;
   created_at: CreatedAt;
   expires_at: Timestamp;
@@ -77,7 +88,7 @@ export interface TokenFamiliesTable {
 export interface AccessTokensTable {
   token_hash: string;
   family_id: string;
-  account_id: number;
+  account_id: number | null;
   client_id: string;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { MEMBER_CLIENT_PREFIX } from '@agora/contract';
+import type { Db } from '../../platform/db/database.ts';
+import '../activity/activity.tables.ts';
+
+export async function findCommunityBySlug(db: Db, slug: string) {
+  return db
+    .selectFrom('stacks')
+    .select(['id as stackId', 'slug', 'name', 'member_client_id'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
+/** The community's public OAuth client for its members, created on first use. */
+export async function ensureMemberClient(db: Db, stackId: number): Promise<string> {
+  const row = await db
+    .selectFrom('stacks')
+    .select(['member_client_id', 'slug'])
+    .where('id', '=', stackId)
+    .executeTakeFirstOrThrow();
+  if (row.member_client_id) return row.member_client_id;
+  const clientId = `${MEMBER_CLIENT_PREFIX}${row.slug}-${randomBytes(6).toString('hex')}`;
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('stacks')
+      .set({ member_client_id: clientId })
+      .where('id', '=', stackId)
+      .where('member_client_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 1) {
+      await trx
+        .insertInto('oauth_clients')
+        .values({
+          client_id: clientId,
+          name: `Members of ${row.slug}`,
+          client_secret_hash: null,
+          allowed_grants: JSON.stringify(['password', 'refresh_token']),
+        })
+        .execute();
+    }
+  });
+  return (
+    await db
+      .selectFrom('stacks')
+      .select('member_client_id')
+      .where('id', '=', stackId)
+      .executeTakeFirstOrThrow()
+  ).member_client_id as string;
+}
+
+/** A member by username or email (case-insensitive), with what signing in needs. */
+export async function findMemberByLogin(db: Db, stackId: number, login: string) {
+  const lower = login.trim().toLowerCase();
+  return db
+    .selectFrom('community_users as u')
+    .leftJoin('accounts as a', 'a.id', 'u.account_id')
+    .select([
+      'u.id',
+      'u.username',
+      'u.role',
+      'u.password_hash',
+      'a.password_hash as account_password_hash',
+      'a.is_active as account_active',
+    ])
+    .where('u.stack_id', '=', stackId)
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(u.username)`, '=', lower),
+        eb.and([eb(sql<string>`lower(u.email)`, '=', lower), eb('u.email', '!=', '')]),
+      ]),
+    )
+    .orderBy('u.id')
+    .executeTakeFirst();
+}
+
+export async function findMemberById(db: Db, stackId: number, userId: number) {
+  return db
+    .selectFrom('community_users')
+    .select(['id', 'username', 'role'])
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A live member access token of this community: its member. */
+export async function findLiveMemberToken(db: Db, stackId: number, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('access_tokens as t')
+    .innerJoin('token_families as f', 'f.id', 't.family_id')
+    .innerJoin('community_users as u', (join) =>
+      join.onRef('u.stack_id', '=', 'f.member_stack_id').onRef('u.id', '=', 'f.member_user_id'),
+    )
+    .select(['u.id', 'u.username', 'u.role'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('f.member_stack_id', '=', stackId)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where('f.revoked_at', 'is', null)
+    .where('f.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** A sign-in counts as a visit (analytics' logins) and as the member's last login. */
+export async function recordMemberLogin(db: Db, stackId: number, userId: number, at: Date): Promise<void> {
+  await db.insertInto('logins').values({ stack_id: stackId, user_id: userId, at, source: 'app' }).execute();
+  await db
+    .updateTable('community_users')
+    .set({ last_login: at })
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** What `sso/signin` answers about the caller. */
+export async function ssoProfile(db: Db, stackId: number, userId: number) {
+  const user = await db
+    .selectFrom('community_users')
+    .select(['id', 'ext_id', 'username', 'role'])
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const tags = await db
+    .selectFrom('user_tags')
+    .select('tag_id')
+    .where('stack_id', '=', stackId)
+    .where('user_id', '=', userId)
+    .orderBy('tag_id')
+    .execute();
+  return { ...user, tags: tags.map((t) => t.tag_id) };
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CONSOLE_ROLES,
+  MEMBER_API_BASE,
+  dataEnvelope,
+  memberApiClientSchema,
+  memberAuthPaths,
+  oauthErrorSchema,
+  revokeRequestSchema,
+  tokenRequestSchema,
+  tokenSchema,
+  ssoSignInResultSchema,
+  type SsoSignInResult,
+} from '@agora/contract';
+import type { Db } from '../../platform/db/database.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
+import * as repo from './member-auth.repository.ts';
+import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
+import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
+import { answerTokenRequest } from '../oauth/oauth.routes.ts';
+import type { TokenService } from '../auth/token.service.ts';
+import type { MemberAuthService } from './member-auth.service.ts';
+
+const tags = ['member-auth'];
+const slugParams = z.object({ slug: z.string() });
+
+/** `/c/{slug}/oauth/token/` and `/c/{slug}/oauth/revoke_token/`: a community's members sign in here. */
+export function registerMemberOAuthRoutes(
+  app: FastifyInstance,
+  deps: { memberAuth: MemberAuthService; tokens: TokenService },
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const community = async (slug: string) => {
+    const found = await deps.memberAuth.communityBySlug(slug);
+    if (!found) throw AppError.notFound('This community is not found');
+    return found;
+  };
+
+  r.post(
+    `${STACK_API_PREFIX}${memberAuthPaths.token}`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Members' token endpoint of a community: password or refresh_token grant with its public client id",
+        params: slugParams,
+        body: tokenRequestSchema,
+        response: { 200: tokenSchema, 400: oauthErrorSchema, 401: oauthErrorSchema, 429: oauthErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const where = await community(request.params.slug);
+      return answerTokenRequest(request.body, request.ip, reply, {
+        authenticateClient: (clientId) => deps.memberAuth.authenticateClient(where, clientId),
+        refresh: (clientId, token) => deps.tokens.refresh(clientId, token),
+        password: (username, password, ip, clientId) =>
+          deps.memberAuth.passwordGrant(where, username, password, ip, clientId),
+      });
+    },
+  );
+
+  r.post(
+    `${STACK_API_PREFIX}${memberAuthPaths.revoke}`,
+    {
+      schema: {
+        tags,
+        summary: "Ends a member's sign-in (unknown tokens still answer 200)",
+        params: slugParams,
+        body: revokeRequestSchema,
+        response: { 200: z.object({}), 400: oauthErrorSchema, 401: oauthErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+      const where = await community(request.params.slug);
+      const clientId = request.body.client_id;
+      if (!clientId || clientId !== (await deps.memberAuth.clientId(where.stackId))) {
+        return reply.code(401).send({
+          error: 'invalid_client',
+          error_description: 'Client authentication failed.',
+          errors: [errorEntry('invalid_client', 'Client authentication failed.')],
+        });
+      }
+      if (request.body.token) await deps.tokens.revoke(clientId, request.body.token);
+      return {};
+    },
+  );
+}
+
+/** Console: the community's public client id and where its members' API answers. */
+export function registerMemberApiClientRoutes(
+  scope: FastifyInstance,
+  deps: { memberAuth: MemberAuthService; publicUrl: string },
+): void {
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    memberAuthPaths.client,
+    {
+      config: { roles: CONSOLE_ROLES },
+      schema: {
+        tags,
+        summary: "The community's public OAuth client id for its members, and the member API's addresses",
+        response: { 200: dataEnvelope(memberApiClientSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const base = `${deps.publicUrl}/c/${staff.slug}`;
+      return {
+        data: {
+          client_id: await deps.memberAuth.clientId(staff.stackId),
+          token_url: `${base}${memberAuthPaths.token}`,
+          api_url: `${base}${MEMBER_API_BASE}/`,
+          grant_types: ['password', 'refresh_token'],
+        },
+      };
+    },
+  );
+}
+
+/** `POST /api/v2/sso/signin/`: signs in the member the bearer identifies (a visit) and says who they are. */
+export function registerMemberSsoSignInRoute(scope: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    '/sso/signin/',
+    {
+      config: { member: 'member' },
+      schema: {
+        tags,
+        summary: 'SSO sign-in of the member the token identifies',
+        response: { 200: ssoSignInResultSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const community = requireCommunity(request);
+      const member = requireMember(request);
+      await repo.recordMemberLogin(deps.db, community.stackId, member.userId, deps.clock.now());
+      const profile = await repo.ssoProfile(deps.db, community.stackId, member.userId);
+      return { ...profile, role: profile.role as SsoSignInResult['role'] };
+    },
+  );
+}

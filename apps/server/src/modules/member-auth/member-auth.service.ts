@@ -1,0 +1,146 @@
+import { ErrorCode, memberJwtClaimsSchema, type StaffRole, type Token } from '@agora/contract';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { findLiveAccessToken } from '../../platform/auth/authenticate.ts';
+import { digestToken } from '../../platform/auth/opaque-token.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/password-hasher.ts';
+import { looksLikeJwt, verifyHsJwt, type HsAlgorithm } from '../../platform/crypto/hs-jwt.ts';
+import { memberStanding } from '../../platform/member-scope/member-standing.ts';
+import {
+  standingError,
+  type Community,
+  type MemberCaller,
+} from '../../platform/member-scope/member-scope.ts';
+import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
+import { GrantError, type TokenService } from '../auth/token.service.ts';
+import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import * as repo from './member-auth.repository.ts';
+
+const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
+
+export interface MemberAuthDeps extends PlatformDeps {
+  tokens: TokenService;
+  throttle: SignInThrottle;
+}
+
+/**
+ * How members prove who they are to their community: their own password through the community's
+ * OAuth client, a server-to-server JWT signed with the community's key, or (for its staff) a console
+ * token. Every path ends at one community_users row of that community, never another's.
+ */
+export function createMemberAuthService(deps: MemberAuthDeps) {
+  const { db, clock } = deps;
+  const preferences = createDynamicPreferencesService(deps);
+
+  async function fromJwt(community: Community, token: string): Promise<MemberCaller | undefined> {
+    const secret = await preferences.jwtSecret(community.stackId);
+    if (!secret) return undefined;
+    const algorithm = String(
+      (await preferences.get(community.stackId, 'jwt_algorithm')).value,
+    ) as HsAlgorithm;
+    const payload = verifyHsJwt(token, secret, [algorithm]);
+    const claims = memberJwtClaimsSchema.safeParse(payload);
+    if (!claims.success) return undefined;
+    if (claims.data.exp <= Math.floor(clock.now().getTime() / 1000)) return undefined;
+    const member = await repo.findMemberById(db, community.stackId, claims.data.user_id);
+    return (
+      member && {
+        userId: member.id,
+        username: member.username,
+        role: member.role as StaffRole | null,
+        via: 'jwt',
+      }
+    );
+  }
+
+  async function fromOpaque(community: Community, token: string): Promise<MemberCaller | undefined> {
+    const member = await repo.findLiveMemberToken(db, community.stackId, digestToken(token), clock.now());
+    if (member) {
+      return {
+        userId: member.id,
+        username: member.username,
+        role: member.role as StaffRole | null,
+        via: 'member_token',
+      };
+    }
+    // A console token works on the member API of a community where its account is staff.
+    const account = await findLiveAccessToken(db, clock, token);
+    if (!account?.account_id) return undefined;
+    const staff = await deps.stacks.membershipBySlug(account.account_id, community.slug);
+    if (!staff) return undefined;
+    return {
+      userId: staff.userId,
+      username: staff.username,
+      role: staff.role as StaffRole,
+      via: 'console_token',
+    };
+  }
+
+  return {
+    async communityBySlug(slug: string): Promise<Community | undefined> {
+      const row = await repo.findCommunityBySlug(db, slug);
+      return row && { stackId: row.stackId, slug: row.slug, name: row.name };
+    },
+
+    identify(community: Community, token: string): Promise<MemberCaller | undefined> {
+      return looksLikeJwt(token) ? fromJwt(community, token) : fromOpaque(community, token);
+    },
+
+    async standing(stackId: number, userId: number) {
+      return (
+        (await memberStanding(db, stackId, userId, clock.now())) ?? {
+          standing: 'fully_deleted' as const,
+          banUntil: null,
+        }
+      );
+    },
+
+    clientId: (stackId: number) => repo.ensureMemberClient(db, stackId),
+
+    /** The client must be this community's own public client. */
+    async authenticateClient(community: Community, clientId: string | undefined) {
+      if (!clientId) throw new GrantError('invalid_request', 'client_id is required.');
+      if (clientId !== (await repo.ensureMemberClient(db, community.stackId))) {
+        throw new GrantError('invalid_client', 'Client authentication failed.');
+      }
+      return { grants: ['password', 'refresh_token'] };
+    },
+
+    /** Password grant: the member's own password, or a staff member's console password. */
+    async passwordGrant(
+      community: Community,
+      login: string,
+      password: string,
+      ip: string,
+      clientId: string,
+    ): Promise<Token> {
+      const throttleKey = `${community.slug}:${login.trim().toLowerCase()}`;
+      const wait = await deps.throttle.retryAfter(throttleKey, ip);
+      if (wait > 0) {
+        const minutes = Math.max(1, Math.ceil(wait / 60));
+        const error = AppError.of(
+          429,
+          ErrorCode.throttled,
+          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        );
+        Object.assign(error, { retryAfter: wait });
+        throw error;
+      }
+      const member = await repo.findMemberByLogin(db, community.stackId, login);
+      const hash = member?.password_hash ?? (member?.account_active ? member.account_password_hash : null);
+      const ok = hash ? await verifyPassword(hash, password) : (await verifyAgainstDummy(password), false);
+      await deps.throttle.record(throttleKey, ip, ok);
+      if (!member || !ok) throw AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS);
+      const standing = await this.standing(community.stackId, member.id);
+      const refused = standingError(standing.standing, standing.banUntil);
+      if (refused)
+        throw refused.statusCode === 401
+          ? AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS)
+          : refused;
+      await repo.recordMemberLogin(db, community.stackId, member.id, clock.now());
+      return deps.tokens.issueForMember(community.stackId, member.id, clientId);
+    },
+  };
+}
+
+export type MemberAuthService = ReturnType<typeof createMemberAuthService>;

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSOLE_ROLES, ErrorCode, type StaffRole } from '@agora/contract';
+import { AppError } from '../errors/app-error.ts';
+import { bearerToken } from '../auth/authenticate.ts';
+import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
+import { recordStaffWrite } from '../audit/audit-recorder.ts';
+import type { MemberStanding } from './member-standing.ts';
+
+/** The member API of one community, SelfCommunity-compatible: `/c/{slug}/api/v2/…`. */
+export const MEMBER_API_PREFIX = '/c/:slug/api/v2';
+
+/**
+ * Who may call a member-API route, declared next to it:
+ * - `public`: anyone (a token, when sent, must still be valid and identifies the caller);
+ * - `member` (the default): any signed-in member in good standing;
+ * - a list of staff roles: only members of the community's staff with one of them.
+ */
+export type MemberAccess = 'public' | 'member' | readonly StaffRole[];
+
+export interface Community {
+  stackId: number;
+  slug: string;
+  name: string;
+}
+
+export interface MemberCaller {
+  userId: number;
+  username: string;
+  role: StaffRole | null;
+  /** How the caller proved who they are. */
+  via: 'member_token' | 'jwt' | 'console_token';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    member?: MemberAccess;
+  }
+  interface FastifyRequest {
+    community?: Community;
+    member?: MemberCaller;
+  }
+}
+
+export interface MemberScopeDeps {
+  communityBySlug(slug: string): Promise<Community | undefined>;
+  /** Identifies the member a bearer token stands for in this community; undefined when it does not. */
+  identify(community: Community, token: string): Promise<MemberCaller | undefined>;
+  /** The member's standing now (banned members whose ban has ended read as active). */
+  standing(stackId: number, userId: number): Promise<{ standing: MemberStanding; banUntil: Date | null }>;
+}
+
+function invalidToken(reply: FastifyReply): AppError {
+  void reply.header('WWW-Authenticate', 'Bearer realm="api", error="invalid_token"');
+  return AppError.of(401, ErrorCode.invalidToken, 'The access token is invalid or has expired.');
+}
+
+/** A refused member, with the reason a client can show. */
+export function standingError(standing: MemberStanding, banUntil: Date | null): AppError | undefined {
+  switch (standing) {
+    case 'active':
+      return undefined;
+    case 'pending':
+      return AppError.of(403, 'account_pending', 'Your registration is waiting for approval.');
+    case 'ignored':
+      return AppError.of(403, 'account_not_approved', 'Your registration was not approved.');
+    case 'banned':
+      return AppError.of(
+        403,
+        'account_blocked',
+        banUntil ? `Your account is blocked until ${banUntil.toISOString()}.` : 'Your account is blocked.',
+      );
+    default:
+      return AppError.of(401, ErrorCode.invalidToken, 'This account no longer exists.');
+  }
+}
+
+export function memberGuard(deps: MemberScopeDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { slug } = request.params as { slug?: string };
+    const community = slug ? await deps.communityBySlug(slug) : undefined;
+    if (!community) throw AppError.notFound('This community is not found');
+    request.community = community;
+    const access = request.routeOptions.config.member ?? 'member';
+    const token = bearerToken(request);
+    if (!token) {
+      if (access === 'public') return;
+      void reply.header('WWW-Authenticate', 'Bearer realm="api"');
+      throw AppError.unauthenticated();
+    }
+    const caller = await deps.identify(community, token);
+    if (!caller) throw invalidToken(reply);
+    const { standing, banUntil } = await deps.standing(community.stackId, caller.userId);
+    // A blocked member may still read public content anonymously, but not as themselves.
+    const refused = standingError(standing, banUntil);
+    if (refused) throw refused;
+    request.member = caller;
+    if (Array.isArray(access)) {
+      if (!caller.role || !access.includes(caller.role)) throw AppError.forbidden();
+      // Staff actions through the member API are audited like the console's.
+      if (CONSOLE_ROLES.includes(caller.role)) request.staff = staffOf(community, caller);
+    }
+  };
+}
+
+function staffOf(community: Community, caller: MemberCaller): StaffMembership {
+  return {
+    stackId: community.stackId,
+    slug: community.slug,
+    name: community.name,
+    communityType: 'community',
+    status: 'online',
+    userId: caller.userId,
+    username: caller.username,
+    role: caller.role as string,
+    accountId: null,
+  };
+}
+
+export function requireCommunity(request: FastifyRequest): Community {
+  if (!request.community) throw AppError.notFound('This community is not found');
+  return request.community;
+}
+
+export function requireMember(request: FastifyRequest): MemberCaller {
+  if (!request.member) throw AppError.unauthenticated();
+  return request.member;
+}
+
+/** Registers a community's member API under `/c/:slug/api/v2`, behind the member guard. */
+export async function registerMemberScope(
+  app: FastifyInstance,
+  deps: MemberScopeDeps,
+  register: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.addHook('preValidation', memberGuard(deps));
+      scope.addHook('onResponse', recordStaffWrite);
+      register(scope);
+    },
+    { prefix: MEMBER_API_PREFIX },
+  );
+}

@@ -1,0 +1,2 @@
+export * from './member-auth-schemas.ts';
+export * from './member-list.ts';
