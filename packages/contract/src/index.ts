@@ -19,3 +19,4 @@ export * from './moderation/index.ts';
 export * from './registration-approval/index.ts';
 export * from './scoring/index.ts';
 export * from './member-api/index.ts';
+export * from './user-moderation/index.ts';

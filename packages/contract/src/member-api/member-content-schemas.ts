@@ -1,0 +1,2 @@
+// Filled by the member API areas.
+export {};

@@ -1,0 +1,2 @@
+// Users moderation (console and member API).
+export {};
