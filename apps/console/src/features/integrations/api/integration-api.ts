@@ -1,4 +1,10 @@
-import { dynamicPreferencePaths, jwtSecretSchema, type FeatureName } from '@agora/contract';
+import {
+  dynamicPreferencePaths,
+  jwtSecretSchema,
+  memberApiClientSchema,
+  memberAuthPaths,
+  type FeatureName,
+} from '@agora/contract';
 import { apiData } from '../../../core/http/api-client.ts';
 
 /** A tag manager container id: GTM- and letters or digits (e.g. GTM-AB12CD3). */
@@ -24,3 +30,10 @@ export const integrationKeys = {
 };
 
 export type IntegrationFeature = Extract<FeatureName, 'google_cloud_api' | 'social_share'>;
+
+/** The community's public client id for its members and the member API's addresses. */
+export async function fetchMemberApiClient() {
+  return memberApiClientSchema.parse(
+    await apiData<unknown>({ target: 'stack', method: 'GET', path: memberAuthPaths.client }),
+  );
+}

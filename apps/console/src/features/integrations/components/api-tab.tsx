@@ -22,6 +22,7 @@ import { useDynamicPreferences } from '../../../core/dynamic-preferences/dynamic
 import { notify } from '../../../core/notices/notice-store.ts';
 import { SettingsSection } from '../../content-settings/components/settings-parts.tsx';
 import { refreshJwtSecret } from '../api/integration-api.ts';
+import { MemberClient } from './member-client.tsx';
 
 const NAMES = ['jwt_algorithm'];
 
@@ -148,6 +149,7 @@ export function ApiTab() {
           </Button>
         </DialogActions>
       </Dialog>
+      <MemberClient />
     </SettingsSection>
   );
 }

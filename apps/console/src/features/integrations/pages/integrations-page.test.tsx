@@ -1,4 +1,4 @@
-import { dynamicPreferencePaths } from '@agora/contract';
+import { dynamicPreferencePaths, memberAuthPaths } from '@agora/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderSettings, settingsServer } from '../../content-settings/test/settings-server.tsx';
@@ -93,5 +93,32 @@ describe('integrations', { timeout: 20_000 }, () => {
     await router.navigate('/integrations/api');
     await screen.findByTestId('jwt-generate');
     expect(screen.queryByTestId('jwt-key')).toBeNull();
+  });
+
+  it("shows the community's public client id for members' apps", async () => {
+    settingsServer({
+      routes: {
+        [`GET ${memberAuthPaths.client}`]: () => ({
+          status: 200,
+          body: {
+            data: {
+              client_id: 'community-demo-0a1b2c',
+              token_url: 'https://agora.test/c/demo/oauth/token/',
+              api_url: 'https://agora.test/c/demo/api/v2/',
+              grant_types: ['password', 'refresh_token'],
+            },
+          },
+        }),
+      },
+    });
+    render('/integrations/api');
+    await waitFor(() =>
+      expect((screen.getByTestId('member-client-id') as HTMLInputElement).value).toBe(
+        'community-demo-0a1b2c',
+      ),
+    );
+    expect((screen.getByTestId('member-token-url') as HTMLInputElement).value).toBe(
+      'https://agora.test/c/demo/oauth/token/',
+    );
   });
 });
