@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { looksLikeJwt, signHsJwt, unverifiedPayload, verifyHsJwt } from '../platform/crypto/hs-jwt.ts';
 import {
   DATA_PROVISIONING_TOKEN_TTL_SECONDS,
   dataProvisioningClaimsSchema,
@@ -21,8 +22,6 @@ export interface TokenDeps {
   clock: Clock;
   secretBox: SecretBox;
 }
-
-const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
 async function readKey(deps: TokenDeps, stackId: number): Promise<Buffer | undefined> {
   const row = await deps.db
@@ -53,8 +52,7 @@ export async function signingKey(deps: TokenDeps, stackId: number): Promise<Buff
 }
 
 export function signJwt(claims: DataProvisioningClaims, key: Buffer): string {
-  const head = `${b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${b64(JSON.stringify(claims))}`;
-  return `${head}.${createHmac('sha256', key).update(head).digest('base64url')}`;
+  return signHsJwt(claims, key, 'HS256');
 }
 
 /** Issues a token for a staff member of a community. */
@@ -90,28 +88,14 @@ export async function verifyDataProvisioningToken(
 ): Promise<{ ok: true; claims: DataProvisioningClaims } | { ok: false; reason: TokenRejection }> {
   const raw = header?.trim().replace(/^Bearer\s+/i, '');
   if (!raw) return { ok: false, reason: 'missing' };
-  const parts = raw.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'malformed' };
-  const [head, body, signature] = parts as [string, string, string];
-  let claims: DataProvisioningClaims;
-  try {
-    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: unknown };
-    if (header.alg !== 'HS256') return { ok: false, reason: 'malformed' };
-    const parsed = dataProvisioningClaimsSchema.safeParse(
-      JSON.parse(Buffer.from(body, 'base64url').toString('utf8')),
-    );
-    if (!parsed.success) return { ok: false, reason: 'malformed' };
-    claims = parsed.data;
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  if (claims.stack_id !== stackId) return { ok: false, reason: 'other_community' };
+  if (!looksLikeJwt(raw)) return { ok: false, reason: 'malformed' };
+  const unverified = dataProvisioningClaimsSchema.safeParse(unverifiedPayload(raw));
+  if (!unverified.success) return { ok: false, reason: 'malformed' };
+  if (unverified.data.stack_id !== stackId) return { ok: false, reason: 'other_community' };
   const key = await readKey(deps, stackId);
-  if (!key) return { ok: false, reason: 'bad_signature' };
-  const expected = createHmac('sha256', key).update(`${head}.${body}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: 'bad_signature' };
+  const verified = key && verifyHsJwt(raw, key, ['HS256']);
+  if (!verified) return { ok: false, reason: 'bad_signature' };
+  const claims = dataProvisioningClaimsSchema.parse(verified);
   if (claims.exp <= Math.floor(deps.clock.now().getTime() / 1000)) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
 }

@@ -45,3 +45,12 @@ export function verifyHsJwt(
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
   return payload as Record<string, unknown>;
 }
+
+/** The payload as sent, before any check (to route a token to its key); undefined when unreadable. */
+export function unverifiedPayload(token: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
