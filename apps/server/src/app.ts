@@ -54,6 +54,7 @@ import {
   registerMemberApiClientRoutes,
   registerMemberOAuthRoutes,
   registerMemberSsoSignInRoute,
+  registerPlatformUrlRoute,
 } from './modules/member-auth/member-auth.routes.ts';
 import { registerMemberScope } from './platform/member-scope/member-scope.ts';
 import type { MemberApiDeps } from './platform/member-scope/member-api-deps.ts';
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMemberOAuthRoutes(app, { memberAuth, tokens });
   await registerMemberScope(app, memberAuth, (scope) => {
     registerMemberSsoSignInRoute(scope, platform);
+    registerPlatformUrlRoute(scope, { db, auth, tokens });
     registerMemberPeopleRoutes(scope, memberApi);
     registerMemberContentRoutes(scope, memberApi);
     registerMemberUserModerationRoutes(scope, platform);

@@ -203,3 +203,51 @@ describe('server-to-server JWT and console tokens on /api/v2', () => {
     expect((await signin('demo', {})).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/v2/user/me/platform_url/', () => {
+  it('hands a staff member who joined as a member into the console of that community', async () => {
+    await createMember(t.db, demoId, 'mona', 'mona-password-1', { role: 'moderator' });
+    const mona = await memberSignIn(t.app, t.db, 'demo', 'mona', 'mona-password-1');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/api/v2/user/me/platform_url/?next=/moderation/flags/',
+      headers: mona.bearer,
+    });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().platform_url);
+    expect(url.pathname).toBe('/community/sso/');
+    expect(url.searchParams.get('next')).toBe('/moderation/flags/');
+    const sso = await t.app.inject({
+      method: 'POST',
+      url: '/platform/api/v1/auth/sso/',
+      ...form({ ticket: url.searchParams.get('ticket') as string }),
+    });
+    expect(sso.statusCode).toBe(200);
+    expect(sso.json().data.stack.slug).toBe('demo');
+    // The console token works on the console API of that community with the moderator's role.
+    const token = sso.json().data.token.access_token as string;
+    const flags = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/platform/api/v1/moderation/flags/',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(flags.statusCode).not.toBe(403);
+    expect(flags.statusCode).toBe(200);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/platform/api/v1/audit_log/',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(audit.statusCode).toBe(403);
+  });
+
+  it('is refused to members without a console role', async () => {
+    const alice = await memberSignIn(t.app, t.db, 'demo', 'alice', 'alice-password-1');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/api/v2/user/me/platform_url/',
+      headers: alice.bearer,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

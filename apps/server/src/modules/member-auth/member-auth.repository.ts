@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMBER_CLIENT_PREFIX } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { hashPassword } from '../../platform/auth/password-hasher.ts';
 import '../activity/activity.tables.ts';
 
 export async function findCommunityBySlug(db: Db, slug: string) {
@@ -128,4 +129,62 @@ export async function ssoProfile(db: Db, stackId: number, userId: number) {
     .orderBy('tag_id')
     .execute();
   return { ...user, tags: tags.map((t) => t.tag_id) };
+}
+
+/**
+ * The console account of a staff member who joined as a member (no account yet): created on their
+ * first hand-off to the console, with an unusable password (they come in through the community's
+ * hand-off, never with a console password) and linked to their community row.
+ */
+export async function ensureConsoleAccount(db: Db, stackId: number, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('community_users as u')
+    .innerJoin('stacks as s', 's.id', 'u.stack_id')
+    .select(['u.account_id', 'u.username', 'u.email', 's.slug'])
+    .where('u.stack_id', '=', stackId)
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (row.account_id) return row.account_id;
+  const taken = async (column: 'username' | 'email', value: string) =>
+    !!(await db
+      .selectFrom('accounts')
+      .select('id')
+      .where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase())
+      .executeTakeFirst());
+  let username = `${row.slug}.${row.username}`;
+  for (let n = 2; await taken('username', username); n += 1) username = `${row.slug}.${row.username}-${n}`;
+  const email =
+    row.email && !(await taken('email', row.email))
+      ? row.email
+      : `${row.slug}.${userId}@members.agora.invalid`;
+  const account = await db
+    .insertInto('accounts')
+    .values({
+      first_name: row.username,
+      last_name: '',
+      username,
+      email,
+      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+      email_is_verified: false,
+      is_active: true,
+      language: 'en',
+      perms: '[]',
+      professional_subscriptions: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('community_users')
+    .set({ account_id: account.id })
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .where('account_id', 'is', null)
+    .execute();
+  const linked = await db
+    .selectFrom('community_users')
+    .select('account_id')
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return linked.account_id as number;
 }

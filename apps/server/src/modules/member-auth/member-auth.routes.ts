@@ -12,6 +12,7 @@ import {
   tokenRequestSchema,
   tokenSchema,
   ssoSignInResultSchema,
+  platformUrlSchema,
   type SsoSignInResult,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
@@ -24,6 +25,7 @@ import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
 import { answerTokenRequest } from '../oauth/oauth.routes.ts';
 import type { TokenService } from '../auth/token.service.ts';
+import { CONSOLE_CLIENT_ID, type AuthService } from '../auth/auth.service.ts';
 import type { MemberAuthService } from './member-auth.service.ts';
 
 const tags = ['member-auth'];
@@ -140,6 +142,40 @@ export function registerMemberSsoSignInRoute(scope: FastifyInstance, deps: { db:
       await repo.recordMemberLogin(deps.db, community.stackId, member.userId, deps.clock.now());
       const profile = await repo.ssoProfile(deps.db, community.stackId, member.userId);
       return { ...profile, role: profile.role as SsoSignInResult['role'] };
+    },
+  );
+}
+
+/**
+ * `GET /api/v2/user/me/platform_url/?next=`: SelfCommunity's hand-off from the community to the
+ * console for its staff: a one-time console sign-in link (and a console token).
+ */
+export function registerPlatformUrlRoute(
+  scope: FastifyInstance,
+  deps: { db: Db; auth: AuthService; tokens: TokenService },
+): void {
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    '/user/me/platform_url/',
+    {
+      config: { member: CONSOLE_ROLES },
+      schema: {
+        tags,
+        summary: 'One-time console sign-in link for the calling staff member',
+        querystring: z.object({ next: z.string().max(500).optional() }),
+        response: { 200: platformUrlSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const community = requireCommunity(request);
+      const member = requireMember(request);
+      const accountId = await repo.ensureConsoleAccount(deps.db, community.stackId, member.userId);
+      const ticket = await deps.auth.issueSsoTicket(community.stackId, member.userId);
+      const next = request.query.next;
+      const url = new URL(ticket.platform_url);
+      if (next && next.startsWith('/') && !next.startsWith('//')) url.searchParams.set('next', next);
+      void reply.header('Cache-Control', 'no-store');
+      const token = await deps.tokens.issue(accountId, CONSOLE_CLIENT_ID);
+      return { platform_url: url.toString(), token_details: token };
     },
   );
 }

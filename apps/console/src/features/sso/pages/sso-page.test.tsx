@@ -18,6 +18,7 @@ function renderSso(path: string) {
     [
       { path: '/community/sso', element: <SsoPage /> },
       { path: '/', element: <div data-testid="home-stub" /> },
+      { path: '/moderation/*', element: <div data-testid="moderation-stub" /> },
     ],
     { initialEntries: [path] },
   );
@@ -53,6 +54,21 @@ describe('single sign-on page', () => {
     expect(calls[0]?.body).toBe('ticket=abc');
     expect(useSessionStore.getState().isLogged).toBe(true);
     expect(useStackStore.getState().selected?.communityName).toBe('Demo');
+  });
+
+  it('opens the page the community asked for, but never another site', async () => {
+    const answer = {
+      method: 'POST',
+      path: authPaths.sso,
+      status: 200,
+      body: { data: { user, token, preferences: [], stack } },
+    };
+    mockFetch([answer]);
+    renderSso('/community/sso/?ticket=abc&next=/moderation/flags/');
+    await screen.findByTestId('moderation-stub');
+    mockFetch([answer]);
+    renderSso('/community/sso/?ticket=abd&next=//evil.example/x');
+    await screen.findByTestId('home-stub');
   });
 
   it('explains a bad ticket and links to the sign-in page', async () => {

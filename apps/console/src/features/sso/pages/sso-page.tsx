@@ -12,19 +12,25 @@ import { signIn } from '../../../core/session/session-actions.ts';
 import { setStack } from '../../../core/stack/stack-store.ts';
 import { exchangeSsoTicket } from '../api/sso.ts';
 
+/** Where to go after signing in: a path of this console (never another site), else home. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : '/';
+}
+
 /** /community/sso/?ticket=…: signs in with a ticket and opens the community it came from. */
 export default function SsoPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const ticket = searchParams.get('ticket');
+  const next = safeNext(searchParams.get('next'));
   const started = useRef(false);
   const exchange = useMutation({
     mutationFn: exchangeSsoTicket,
     onSuccess: (result) => {
       signIn(result);
       setStack(result.stack);
-      void navigate('/', { replace: true });
+      void navigate(next, { replace: true });
     },
   });
 
