@@ -72,6 +72,22 @@ describe('moderation page', () => {
     expect(screen.getByRole('tab', { name: 'Settings' })).toBeTruthy();
   });
 
+  it('goes back to the flag list from a flagged content through its tab', async () => {
+    renderPage('/moderation/flags/post/7', [
+      { method: 'GET', path: `${BASE}${flagActionPath('post', 7)}`, status: 200, body: { data: item } },
+      {
+        method: 'GET',
+        path: `${BASE}${moderationPaths.flags}`,
+        status: 200,
+        body: { data: { count: 0, next: null, previous: null, results: [] } },
+      },
+    ]);
+    await screen.findByTestId('flag-detail');
+    fireEvent.click(screen.getByRole('tab', { name: 'Flagged contents' }));
+    expect(await screen.findByTestId('flag-list')).toBeTruthy();
+    expect(screen.queryByTestId('flag-detail')).toBeNull();
+  });
+
   it('hides only with a motivation among the flag reasons, and confirms before deleting', async () => {
     const path = `${BASE}${flagActionPath('post', 7)}`;
     const { calls } = renderPage('/moderation/flags/post/7', [

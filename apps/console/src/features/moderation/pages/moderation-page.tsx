@@ -9,18 +9,26 @@ import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { BotSettings } from '../components/bot-settings.tsx';
 import { FlagDetail } from '../components/flag-detail.tsx';
 import { FlagList } from '../components/flag-list.tsx';
+import { UserModerationList } from '../components/user-moderation-list.tsx';
 
-/** Moderation (spec mgmt §2-§4): flagged contents and, for admins, the AI moderation bot. */
+/** Moderation (spec mgmt §2-§4): flagged contents, users and, for admins, the AI moderation bot. */
 export default function ModerationPage() {
   const intl = useIntl();
   const location = useLocation();
   const flagsOn = useFeature('moderation_flags');
+  const usersOn = useFeature('moderation_users');
   const botOn = useFeature('moderation_ai');
   const isAdmin = useStackStore((s) => s.selected?.roles.includes('admin') ?? false);
   const loaded = useEnabledFeatures() !== undefined;
   const showBot = botOn && isAdmin;
-  const current = location.pathname.includes('/moderation/settings') ? 'settings' : flagsOn ? 'flags' : false;
-  const home = flagsOn ? 'flags' : showBot ? 'settings' : null;
+  const current = location.pathname.includes('/moderation/settings')
+    ? 'settings'
+    : location.pathname.includes('/moderation/users')
+      ? 'users'
+      : flagsOn
+        ? 'flags'
+        : false;
+  const home = flagsOn ? 'flags' : usersOn ? 'users' : showBot ? 'settings' : null;
 
   return (
     <Box data-testid="moderation-page" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -39,7 +47,15 @@ export default function ModerationPage() {
             value="flags"
             label={intl.formatMessage({ id: 'moderation.tab.flags' })}
             component={Link}
-            to="flags"
+            to="/moderation/flags"
+          />
+        )}
+        {usersOn && (
+          <Tab
+            value="users"
+            label={intl.formatMessage({ id: 'moderation.tab.users' })}
+            component={Link}
+            to="/moderation/users"
           />
         )}
         {showBot && (
@@ -47,7 +63,7 @@ export default function ModerationPage() {
             value="settings"
             label={intl.formatMessage({ id: 'moderation.tab.settings' })}
             component={Link}
-            to="settings"
+            to="/moderation/settings"
           />
         )}
       </Tabs>
@@ -61,6 +77,7 @@ export default function ModerationPage() {
           {home && <Route index element={<Navigate to={home} replace />} />}
           {flagsOn && <Route path="flags" element={<FlagList />} />}
           {flagsOn && <Route path="flags/:type/:id" element={<FlagDetail />} />}
+          {usersOn && <Route path="users" element={<UserModerationList />} />}
           {showBot && <Route path="settings" element={<BotSettings />} />}
           {home && <Route path="*" element={<Navigate to={home} replace />} />}
         </Routes>

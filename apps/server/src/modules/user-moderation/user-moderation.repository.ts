@@ -1,0 +1,310 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import '../activity/activity.tables.ts';
+import '../moderation/moderation.tables.ts';
+import '../scoring/scoring.tables.ts';
+import '../staff/staff.tables.ts';
+
+/**
+ * A member's effective standing in SQL, like `effectiveStanding()`: a ban whose end has passed reads
+ * active even before anything has rewritten the row. Needs `community_users as u` and `bans as b`.
+ */
+function effectiveStatus(now: Date): RawBuilder<string> {
+  return sql<string>`CASE
+    WHEN u.status = 'banned' AND b.ban_until IS NOT NULL AND b.ban_until <= ${now} THEN 'active'
+    WHEN u.status IN ('active', 'pending', 'ignored', 'banned', 'deleted', 'fully_deleted') THEN u.status
+    ELSE 'active' END`;
+}
+
+const count = (from: RawBuilder<unknown>) => sql<string>`(SELECT count(*) FROM ${from})`;
+const contributions = (type: string) =>
+  count(
+    sql`contributions c WHERE c.stack_id = u.stack_id AND c.author_id = u.id AND c.type = ${type} AND c.status <> 'deleted'`,
+  );
+
+/** Sort keys the list accepts, mapped to SQL (a tie-break on id is always added). */
+export const ORDER_SQL = {
+  registered: sql`u.created_at`,
+  username: sql`lower(u.username)`,
+  last_visit: sql`u.last_login`,
+  score: sql`u.score`,
+  flags_received: sql`flags_received`,
+  ban_until: sql`b.ban_until`,
+  ban_start: sql`b.ban_start`,
+} as const;
+export type OrderKey = keyof typeof ORDER_SQL;
+
+export interface ListFilter {
+  stackId: number;
+  now: Date;
+  search?: string;
+  /** Whether `search` also looks in emails (only for those who may see them). */
+  searchEmail?: boolean;
+  /** Effective standings to keep. */
+  standings?: readonly string[];
+  /** Only bans with an end ('days') or without ('forever'). */
+  ban?: 'days' | 'forever';
+  orderBy: OrderKey;
+  descending: boolean;
+}
+
+function baseQuery(db: Db, filter: ListFilter) {
+  const status = effectiveStatus(filter.now);
+  let query = db
+    .selectFrom('community_users as u')
+    .leftJoin('bans as b', (j) => j.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'))
+    .where('u.stack_id', '=', filter.stackId);
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb('u.username', 'ilike', pattern),
+        ...(filter.searchEmail ? [eb('u.email', 'ilike', pattern)] : []),
+      ]),
+    );
+  }
+  if (filter.standings) query = query.where(status, 'in', [...filter.standings]);
+  if (filter.ban) {
+    query = query
+      .where(status, '=', 'banned')
+      .where('b.ban_until', filter.ban === 'forever' ? 'is' : 'is not', null);
+  }
+  return query;
+}
+
+const ROW_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.real_name',
+  'u.email',
+  'u.email_validated',
+  'u.role',
+  'u.status as stored_status',
+  'u.created_at',
+  'u.last_login',
+  'u.deleted_at',
+  'u.score',
+  'b.ban_start',
+  'b.ban_until',
+] as const;
+
+function withCounters(db: Db, filter: ListFilter) {
+  return baseQuery(db, filter)
+    .select(ROW_COLUMNS)
+    .select([
+      effectiveStatus(filter.now).as('status'),
+      count(sql`flags f WHERE f.stack_id = u.stack_id AND f.author_id = u.id`).as('flags_received'),
+      count(sql`flags f WHERE f.stack_id = u.stack_id AND f.flagged_by = u.id`).as('flags_created'),
+      count(sql`follows f WHERE f.stack_id = u.stack_id AND f.followed_id = u.id`).as('followers'),
+      count(sql`follows f WHERE f.stack_id = u.stack_id AND f.follower_id = u.id`).as('followings'),
+      contributions('post').as('posts'),
+      contributions('discussion').as('discussions'),
+      contributions('status').as('statuses'),
+      contributions('poll').as('polls'),
+    ]);
+}
+
+export type UserRow = Awaited<ReturnType<typeof listUsers>>[number];
+
+export async function countUsers(db: Db, filter: ListFilter): Promise<number> {
+  const row = await baseQuery(db, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listUsers(db: Db, filter: ListFilter, limit: number | undefined, offset: number) {
+  const direction = filter.descending ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+  let query = withCounters(db, filter)
+    .orderBy(sql`${ORDER_SQL[filter.orderBy]} ${direction}`)
+    .orderBy('u.id', filter.descending ? 'desc' : 'asc')
+    .offset(offset);
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+export async function findUser(db: Db, stackId: number, userId: number, now: Date) {
+  return withCounters(db, { stackId, now, orderBy: 'registered', descending: false })
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+function storedQuery(db: Db, stackId: number, userId: number) {
+  return db
+    .selectFrom('community_users')
+    .select(['id', 'username', 'role', 'status'])
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId);
+}
+
+/** The stored row. */
+export async function storedUser(db: Db, stackId: number, userId: number) {
+  return storedQuery(db, stackId, userId).executeTakeFirst();
+}
+
+/** The stored row, locked for the rest of the transaction. */
+export async function lockUser(db: Db, stackId: number, userId: number) {
+  return storedQuery(db, stackId, userId).forUpdate().executeTakeFirst();
+}
+
+export async function findUserIdByName(db: Db, stackId: number, username: string) {
+  const row = await db
+    .selectFrom('community_users')
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function setStatus(
+  db: Db,
+  stackId: number,
+  userId: number,
+  status: string,
+  deletedAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('community_users')
+    .set({ status, deleted_at: deletedAt })
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setEmailValidated(db: Db, stackId: number, userId: number, value: boolean) {
+  await db
+    .updateTable('community_users')
+    .set({ email_validated: value })
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function writeBan(db: Db, stackId: number, userId: number, start: Date, until: Date | null) {
+  await db
+    .insertInto('bans')
+    .values({ stack_id: stackId, user_id: userId, status: 'banned', ban_start: start, ban_until: until })
+    .onConflict((oc) =>
+      oc
+        .columns(['stack_id', 'user_id'])
+        .doUpdateSet({ status: 'banned', ban_start: start, ban_until: until }),
+    )
+    .execute();
+}
+
+export async function clearBan(db: Db, stackId: number, userId: number): Promise<void> {
+  await db.deleteFrom('bans').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Ends a ban that is due: only if the member is still banned with exactly this end (a newer ban, an
+ * unban or a deletion since then wins). Answers whether it did.
+ */
+export async function endDueBan(db: Db, stackId: number, userId: number, until: Date, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const ban = await trx
+      .selectFrom('bans as b')
+      .innerJoin('community_users as u', (j) =>
+        j.onRef('u.stack_id', '=', 'b.stack_id').onRef('u.id', '=', 'b.user_id'),
+      )
+      .select(['b.ban_until', 'u.status'])
+      .where('b.stack_id', '=', stackId)
+      .where('b.user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!ban?.ban_until || ban.status !== 'banned') return false;
+    if (ban.ban_until.getTime() !== until.getTime() || ban.ban_until > now) return false;
+    await clearBan(trx, stackId, userId);
+    await setStatus(trx, stackId, userId, 'active', null);
+    return true;
+  });
+}
+
+/** Every token family of the member is revoked: their access and refresh tokens stop working. */
+export async function revokeMemberTokens(db: Db, stackId: number, userId: number, now: Date) {
+  await db
+    .updateTable('token_families')
+    .set({ revoked_at: now })
+    .where('member_stack_id', '=', stackId)
+    .where('member_user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The GDPR erase: personal data goes, the row stays (as `username`) so that the member's contents
+ * keep an anonymous author. Relations that describe the person (tags, follows, connections,
+ * requests, interests, staff attributes, a ban) are deleted.
+ */
+export async function eraseUser(db: Db, stackId: number, userId: number, username: string, now: Date) {
+  await db
+    .updateTable('community_users')
+    .set({
+      status: 'fully_deleted',
+      deleted_at: now,
+      username,
+      real_name: '',
+      email: '',
+      bio: '',
+      ext_id: null,
+      password_hash: null,
+      account_id: null,
+      role: null,
+      email_validated: false,
+    })
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .execute();
+  await db.deleteFrom('user_tags').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
+  await db.deleteFrom('interests').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
+  await db
+    .deleteFrom('staff_attributes')
+    .where('stack_id', '=', stackId)
+    .where('user_id', '=', userId)
+    .execute();
+  await clearBan(db, stackId, userId);
+  await db
+    .deleteFrom('follows')
+    .where('stack_id', '=', stackId)
+    .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followed_id', '=', userId)]))
+    .execute();
+  await db
+    .deleteFrom('connections')
+    .where('stack_id', '=', stackId)
+    .where((eb) => eb.or([eb('user_a', '=', userId), eb('user_b', '=', userId)]))
+    .execute();
+  await sql`DELETE FROM connection_requests
+    WHERE stack_id = ${stackId} AND (from_id = ${userId} OR to_id = ${userId})`.execute(db);
+}
+
+/** Whether another member of the community already has this username. */
+export async function usernameTaken(db: Db, stackId: number, username: string, exceptId: number) {
+  const row = await db
+    .selectFrom('community_users')
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The last manual score change of each member (for the v2 `last_score_variation`). */
+export async function lastManualScores(db: Db, stackId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('score_history as h')
+    .leftJoin('community_users as s', (j) =>
+      j.onRef('s.stack_id', '=', 'h.stack_id').onRef('s.id', '=', 'h.by_staff_id'),
+    )
+    .distinctOn('h.user_id')
+    .select(['h.user_id', 'h.points', 'h.note', 'h.at', 'h.by_staff_id', 's.username as staff_username'])
+    .where('h.stack_id', '=', stackId)
+    .where('h.user_id', 'in', [...ids])
+    .where('h.action', '=', 'manual')
+    .orderBy('h.user_id')
+    .orderBy('h.at', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();
+}
