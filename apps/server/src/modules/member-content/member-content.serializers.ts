@@ -1,0 +1,145 @@
+import type { ContentComment, FeedObject } from '@agora/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { memberUsers, type MemberUser } from '../member-people/member-user.ts';
+import { htmlToText, slugOf, summaryOf } from './content-html.ts';
+import * as repo from './member-content.repository.ts';
+
+/** Who is reading: staff (admins and moderators) also see hidden and deleted contents. */
+export interface Viewer {
+  userId: number | undefined;
+  staff: boolean;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The User object of an author (a plain copy: the contract's User is an open object). */
+export function authorOf(users: Map<number, MemberUser>, id: number | null) {
+  const user = id === null ? undefined : users.get(id);
+  return user ? { ...user } : null;
+}
+
+function pollOf(poll: repo.PollRow, multiple: boolean, now: Date): NonNullable<FeedObject['poll']> {
+  return {
+    id: poll.contribution_id,
+    title: poll.title,
+    multiple_choices: multiple,
+    added_at: iso(poll.created_at),
+    modified_at: iso(poll.created_at),
+    closed: poll.expiration_at !== null && poll.expiration_at.getTime() <= now.getTime(),
+    expiration_at: poll.expiration_at ? iso(poll.expiration_at) : null,
+    hidden: false,
+    votes: poll.voters,
+    choices: poll.choices.map((c) => ({
+      id: c.id,
+      choice: c.choice,
+      order: c.position,
+      added_at: iso(c.created_at),
+      deleted: false,
+      vote_count: c.votes,
+      voted: c.voted,
+    })),
+  };
+}
+
+/** FeedObjects of contributions of one type, with their authors, categories, counters and polls. */
+export async function feedObjects(
+  db: Db,
+  stackId: number,
+  rows: repo.ContributionRow[],
+  viewer: Viewer,
+  now: Date,
+): Promise<FeedObject[]> {
+  if (rows.length === 0) return [];
+  const type = rows[0]!.type;
+  const ids = rows.map((r) => r.id);
+  const [users, categories, counts, polls] = await Promise.all([
+    memberUsers(
+      db,
+      stackId,
+      rows.map((r) => r.author_id),
+      now,
+    ),
+    repo.categoriesByIds(
+      db,
+      stackId,
+      rows.flatMap((r) => (r.category_id === null ? [] : [r.category_id])),
+    ),
+    repo.contributionCounts(db, stackId, type, ids, viewer.userId, !viewer.staff),
+    repo.pollsOf(db, stackId, ids, viewer.userId),
+  ]);
+  return rows.map((row) => {
+    const visibility = repo.visibilityOf(row.status, row.moderation);
+    const poll = polls.get(row.id);
+    const category = categories.find((c) => c.id === row.category_id);
+    const lastComment = counts.lastComment.get(row.id);
+    const lastActivity = lastComment && lastComment > row.created_at ? lastComment : row.created_at;
+    return {
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      slug: slugOf(row.title || htmlToText(row.body).slice(0, 80)),
+      html: row.body,
+      summary: summaryOf(row.body),
+      added_at: iso(row.created_at),
+      last_activity_at: iso(lastActivity),
+      author: authorOf(users, row.author_id),
+      categories: category ? [category] : [],
+      comment_count: counts.comments.get(row.id) ?? 0,
+      vote_count: counts.votes.get(row.id) ?? 0,
+      voted: counts.voted.has(row.id),
+      flag_count: counts.flags.get(row.id) ?? 0,
+      share_count: counts.shares.get(row.id) ?? 0,
+      view_count: counts.views.get(row.id) ?? 0,
+      follower_count: 0,
+      reactions_count: [],
+      addressing: [],
+      medias: [],
+      has_poll: poll !== undefined,
+      poll: poll ? pollOf(poll, row.multiple_choices, now) : null,
+      deleted: visibility === 'deleted',
+      collapsed: visibility === 'hidden',
+    };
+  });
+}
+
+export async function contentComments(
+  db: Db,
+  stackId: number,
+  rows: repo.CommentRow[],
+  viewer: Viewer,
+  now: Date,
+): Promise<ContentComment[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [users, counts] = await Promise.all([
+    memberUsers(
+      db,
+      stackId,
+      rows.map((r) => r.author_id),
+      now,
+    ),
+    repo.commentCounts(db, stackId, ids, viewer.userId, !viewer.staff),
+  ]);
+  return rows.map((row) => {
+    const visibility = repo.visibilityOf(row.status, row.moderation);
+    return {
+      id: row.id,
+      type: 'comment' as const,
+      [row.contribution_type]: row.contribution_id,
+      author: authorOf(users, row.author_id),
+      added_at: iso(row.created_at),
+      html: row.body,
+      text: htmlToText(row.body),
+      summary: summaryOf(row.body),
+      parent: row.parent_id,
+      in_reply_to: row.parent_id,
+      comment_count: counts.replies.get(row.id) ?? 0,
+      vote_count: counts.votes.get(row.id) ?? 0,
+      voted: counts.voted.has(row.id),
+      flag_count: counts.flags.get(row.id) ?? 0,
+      reactions_count: [],
+      deleted: visibility === 'deleted',
+      collapsed: visibility === 'hidden',
+    };
+  });
+}
