@@ -362,6 +362,14 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     values: ['FREE_TRIAL', 'GO', 'PROFESSIONAL', 'ENTERPRISE'],
     readOnly: true,
   },
+  // Appended (ids are positions in this list): how new members join, open or by invitation only.
+  {
+    section: 'configurations',
+    name: 'registration_mode',
+    type: 'enum',
+    default: 'open',
+    values: ['open', 'invitation_only'],
+  },
 ];
 
 const byName = new Map(PREFERENCE_CATALOGUE.map((definition) => [definition.name, definition]));

@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import { registerMemberAccountRoutes } from './member-accounts.routes.ts';
+import { registerMemberFollowRoutes } from './member-follows.routes.ts';
+import { registerMemberSettingsRoutes } from './member-settings.routes.ts';
+import { registerMemberTagRoutes } from './member-tags.routes.ts';
+import { registerMemberUserRoutes } from './member-users.routes.ts';
 
-/** Member API routes (stub: to be filled). */
+/**
+ * The people side of a community's member API (SelfCommunity v2-compatible): sign-up and SSO
+ * sign-up, users, follows and connections, features, dynamic preferences, categories and tags.
+ */
 export function registerMemberPeopleRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
-  void scope;
-  void deps;
+  registerMemberAccountRoutes(scope, deps);
+  registerMemberUserRoutes(scope, deps);
+  registerMemberFollowRoutes(scope, deps);
+  registerMemberSettingsRoutes(scope, deps);
+  registerMemberTagRoutes(scope, deps);
 }

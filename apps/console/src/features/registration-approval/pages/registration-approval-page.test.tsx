@@ -1,10 +1,18 @@
-import { registrationApprovalPaths, type ApprovalPage, type ApprovalRequest } from '@agora/contract';
+import {
+  dynamicPreferencePaths,
+  registrationApprovalPaths,
+  type ApprovalPage,
+  type ApprovalRequest,
+  type DynamicPreference,
+} from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/app-providers.tsx';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
+import { emptyDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-state.ts';
+import { useDynamicPreferenceStore } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { clearNotices, useNoticeStore } from '../../../core/notices/notice-store.ts';
 import { loginSucceeded } from '../../../core/session/session-state.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
@@ -16,6 +24,22 @@ import RegistrationApprovalPage from './registration-approval-page.tsx';
 const BASE = '/c/demo';
 const LIST = `${BASE}${registrationApprovalPaths.list}`;
 const MANAGE = `${BASE}${registrationApprovalPaths.manage}`;
+const GET_LIST = `${BASE}${dynamicPreferencePaths.getList}`;
+const UPDATE_MULTI = `${BASE}${dynamicPreferencePaths.updateMulti}`;
+
+const preference = (id: number, name: string, value: DynamicPreference['value'], type: string) =>
+  ({ id, section: 'configurations', name, value, type }) as DynamicPreference;
+const settingsRoute = (mode = 'open', approval = false): MockRoute => ({
+  method: 'GET',
+  path: GET_LIST,
+  status: 200,
+  body: {
+    data: [
+      preference(1, 'registration_mode', mode, 'enum'),
+      preference(2, 'users_approval_enabled', approval, 'bool'),
+    ],
+  },
+});
 
 const request = (id: number, username: string, status: ApprovalRequest['status']): ApprovalRequest => ({
   id,
@@ -39,7 +63,7 @@ const listRoute = (results: ApprovalRequest[]): MockRoute => ({
 });
 
 function renderPage(routes: MockRoute[]) {
-  const mock = mockFetch(routes);
+  const mock = mockFetch([...routes, settingsRoute()]);
   const router = createMemoryRouter([{ path: '/approval', element: <RegistrationApprovalPage /> }], {
     initialEntries: ['/approval'],
   });
@@ -52,13 +76,15 @@ function renderPage(routes: MockRoute[]) {
 }
 
 const formOf = (body: string | null | undefined) => Object.fromEntries(new URLSearchParams(body ?? ''));
+/** The approval list's requests (the settings card loads its preferences beside them). */
 const urlsOf = (fetchMock: ReturnType<typeof mockFetch>['fetchMock']) =>
-  fetchMock.mock.calls.map(([input]) => new URL(String(input)));
+  fetchMock.mock.calls.map(([input]) => new URL(String(input))).filter((url) => url.pathname === LIST);
 
 describe('registration approval page', () => {
   beforeEach(() => {
     useSessionStore.setState(loginSucceeded({ user, token, preferences: [] }, Date.now()), true);
     setStack(stack);
+    useDynamicPreferenceStore.setState({ ...emptyDynamicPreferences, internalUrl: null }, true);
     clearNotices();
     applyLocale('en');
   });
@@ -72,7 +98,7 @@ describe('registration approval page', () => {
     expect(within(row).getByText('Pending')).toBeTruthy();
     expect(urlsOf(first.fetchMock)[0]?.searchParams.get('status')).toBe('pending');
 
-    const second = mockFetch([listRoute([request(2, 'bob', 'ignored')])]);
+    const second = mockFetch([settingsRoute(), listRoute([request(2, 'bob', 'ignored')])]);
     fireEvent.click(screen.getByTestId('approval-filter-ignored'));
     const bob = await screen.findByTestId('approval-row-bob');
     expect(screen.queryByTestId('approval-row-alice')).toBeNull();
@@ -95,7 +121,7 @@ describe('registration approval page', () => {
     );
     const post = calls.find((call) => call.method === 'POST');
     expect(formOf(post?.body)).toEqual({ user_id: '1', action: 'approve' });
-    await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((call) => call.path === LIST)).toHaveLength(2));
   });
 
   it('asks before ignoring', async () => {
@@ -113,5 +139,68 @@ describe('registration approval page', () => {
         action: 'ignore',
       }),
     );
+  });
+});
+
+describe('registration settings card', () => {
+  beforeEach(() => {
+    useSessionStore.setState(loginSucceeded({ user, token, preferences: [] }, Date.now()), true);
+    setStack(stack);
+    useDynamicPreferenceStore.setState({ ...emptyDynamicPreferences, internalUrl: null }, true);
+    clearNotices();
+    applyLocale('en');
+  });
+
+  it('shows the mode and the approval switch and saves both as dynamic preferences', async () => {
+    const saved = {
+      data: {
+        registration_mode: preference(1, 'registration_mode', 'invitation_only', 'enum'),
+        users_approval_enabled: preference(2, 'users_approval_enabled', true, 'bool'),
+      },
+    };
+    const { calls } = renderPage([
+      listRoute([]),
+      { method: 'POST', path: UPDATE_MULTI, status: 200, body: saved },
+    ]);
+    const card = await screen.findByTestId('registration-settings');
+    const open = await within(card).findByRole('radio', { name: 'Open: anyone can register' });
+    await waitFor(() => expect((open as HTMLInputElement).checked).toBe(true));
+    const save = within(card).getByTestId('settings-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(within(card).getByText('New members can sign in at once')).toBeTruthy();
+
+    fireEvent.click(within(card).getByRole('radio', { name: 'Invitation only' }));
+    expect(within(card).getByText(/Only an admin can create new accounts/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('switch'));
+    expect(within(card).getByText('New members wait for approval')).toBeTruthy();
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+
+    await waitFor(() =>
+      expect(useNoticeStore.getState().notices.map((n) => n.messageId)).toContain(
+        'stackSettings.savedSettingsMessage',
+      ),
+    );
+    const post = calls.find((call) => call.path === UPDATE_MULTI);
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({
+      registration_mode: 'invitation_only',
+      users_approval_enabled: true,
+    });
+    await waitFor(() => expect(save.disabled).toBe(true));
+  });
+
+  it('reads the stored values', async () => {
+    renderPage([listRoute([]), settingsRoute('invitation_only', true)]);
+    const card = await screen.findByTestId('registration-settings');
+    const invitation = await within(card).findByRole('radio', { name: 'Invitation only' });
+    await waitFor(() => expect((invitation as HTMLInputElement).checked).toBe(true));
+    expect((within(card).getByRole('switch') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('is not shown to other roles', async () => {
+    setStack({ ...stack, roles: ['editor'] });
+    renderPage([listRoute([])]);
+    await screen.findByTestId('approval-empty');
+    expect(screen.queryByTestId('registration-settings')).toBeNull();
   });
 });

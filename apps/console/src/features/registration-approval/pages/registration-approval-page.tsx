@@ -29,6 +29,7 @@ import {
   useApprovalPage,
 } from '../api/registration-approval-api.ts';
 import { IgnoreConfirmDialog } from '../components/ignore-confirm-dialog.tsx';
+import { RegistrationSettingsCard } from '../components/registration-settings-card.tsx';
 
 const STATUS_LABEL: Record<ApprovalStatus, string> = {
   approved: 'registrationApproval.status.approved',
@@ -154,6 +155,7 @@ export default function RegistrationApprovalPage() {
       <Typography color="text.secondary">
         <FormattedMessage id="registrationApproval.intro" />
       </Typography>
+      <RegistrationSettingsCard />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -1,0 +1,149 @@
+import {
+  checkMemberSignUp,
+  errorEntry,
+  MEMBER_PEOPLE_MESSAGES as M,
+  MEMBER_ROLES,
+  type MemberFieldProblem,
+  type MemberSignUpBody,
+  type SsoSignUpBody,
+  type SsoSignUpResult,
+} from '@agora/contract';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { hashPassword } from '../../platform/auth/password-hasher.ts';
+import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
+import { registrationAllowed } from '../registration-alerts/registration-alerts.service.ts';
+import { preferenceValues } from './member-people.service.ts';
+import * as repo from './member-people.repository.ts';
+
+type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
+
+function fieldErrors(problems: MemberFieldProblem[]): AppError {
+  // One entry per field (its first problem), as SelfCommunity's clients read them.
+  const seen = new Set<string>();
+  const entries = problems
+    .filter((p) => !seen.has(p.field) && seen.add(p.field))
+    .map((p) => errorEntry(p.code, p.message, p.field));
+  return new AppError(400, entries);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+/** Sign-up (`account/create`) and SSO sign-up (`sso/signup`): new members of one community. */
+export function createMemberAccountsService(deps: Deps) {
+  const { db, clock } = deps;
+
+  async function uniqueness(
+    stackId: number,
+    values: { username: string; email: string; extId: string | null },
+  ): Promise<MemberFieldProblem[]> {
+    const problems: MemberFieldProblem[] = [];
+    if (await repo.usernameTaken(db, stackId, values.username)) {
+      problems.push({ field: 'username', code: 'unique', message: M.usernameTaken });
+    }
+    if (values.email && (await repo.emailTaken(db, stackId, values.email))) {
+      problems.push({ field: 'email', code: 'unique', message: M.emailTaken });
+    }
+    if (values.extId && (await repo.extIdTaken(db, stackId, values.extId))) {
+      problems.push({ field: 'ext_id', code: 'unique', message: M.extIdTaken });
+    }
+    return problems;
+  }
+
+  async function insert(stackId: number, member: repo.NewMember): Promise<number> {
+    try {
+      return await repo.insertMember(db, stackId, member);
+    } catch (error) {
+      // Two sign-ups raced for the same username or ext_id.
+      if (isUniqueViolation(error)) {
+        throw fieldErrors([{ field: 'username', code: 'unique', message: M.usernameTaken }]);
+      }
+      throw error;
+    }
+  }
+
+  async function requireRegistrationsOpen(stackId: number): Promise<void> {
+    if (!(await registrationAllowed(db, stackId, clock.now()))) {
+      throw AppError.of(403, 'registrations_closed', M.registrationsClosed);
+    }
+  }
+
+  return {
+    /**
+     * A new member. Invitation-only communities take sign-ups from their admins only; with admin
+     * approval on, a member who signs up alone waits as `pending` (an admin's sign-up is approved).
+     */
+    async signUp(stackId: number, body: MemberSignUpBody, caller: MemberCaller | undefined): Promise<number> {
+      const byAdmin = caller?.role === 'admin';
+      const prefs = await preferenceValues(deps, stackId, ['registration_mode', 'users_approval_enabled']);
+      if (prefs.registration_mode === 'invitation_only' && !byAdmin) {
+        throw AppError.of(403, 'invitation_only', M.invitationOnly);
+      }
+      await requireRegistrationsOpen(stackId);
+      const problems = checkMemberSignUp(body, { email: true, password: true });
+      if (problems.length > 0) throw fieldErrors(problems);
+      const username = (body.username ?? '').trim();
+      const email = (body.email ?? '').trim();
+      const taken = await uniqueness(stackId, { username, email, extId: null });
+      if (taken.length > 0) throw fieldErrors(taken);
+      return insert(stackId, {
+        username,
+        email,
+        realName: (body.real_name ?? '').trim(),
+        passwordHash: await hashPassword(body.password ?? ''),
+        extId: null,
+        role: null,
+        status: prefs.users_approval_enabled === true && !byAdmin ? 'pending' : 'active',
+        registeredFrom: 'app',
+        at: clock.now(),
+      });
+    },
+
+    /** An admin registers a member of an external system (its `ext_id`), with a role and user tags. */
+    async ssoSignUp(stackId: number, body: SsoSignUpBody): Promise<SsoSignUpResult> {
+      await requireRegistrationsOpen(stackId);
+      const problems = checkMemberSignUp(body, { email: false, password: false });
+      const role = body.role ?? null;
+      if (role !== null && !(MEMBER_ROLES as readonly string[]).includes(role)) {
+        problems.push({ field: 'role', code: 'invalid', message: M.roleInvalid });
+      }
+      const tagIds = [...new Set(body.tags ?? [])];
+      const found = await repo.userTagIds(db, stackId, tagIds);
+      if (found.length !== tagIds.length) {
+        problems.push({ field: 'tags', code: 'invalid', message: M.tagsInvalid });
+      }
+      const extId =
+        body.ext_id === undefined || body.ext_id === null || String(body.ext_id).trim() === ''
+          ? null
+          : String(body.ext_id).trim();
+      if (problems.length > 0) throw fieldErrors(problems);
+      const username = (body.username ?? '').trim();
+      const email = (body.email ?? '').trim();
+      const taken = await uniqueness(stackId, { username, email, extId });
+      if (taken.length > 0) throw fieldErrors(taken);
+      const id = await insert(stackId, {
+        username,
+        email,
+        realName: (body.real_name ?? '').trim(),
+        passwordHash: body.password ? await hashPassword(body.password) : null,
+        extId,
+        role,
+        status: 'active',
+        registeredFrom: 'app',
+        at: clock.now(),
+      });
+      await repo.addUserTags(db, stackId, id, tagIds);
+      return {
+        id,
+        ext_id: extId,
+        username,
+        email,
+        role: role as SsoSignUpResult['role'],
+        tags: [...tagIds].sort((a, b) => a - b),
+        avatar: null,
+      };
+    },
+  };
+}
