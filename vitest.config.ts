@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three lanes of design.md §6: unit + api (server, node) and console (jsdom).
+// One runner, four lanes of design.md §6: unit + api (server, node) and console (jsdom).
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +21,18 @@ export default defineConfig({
           root: './packages/contract',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          // SelfCommunity's published SDK against the real server listening on HTTP.
+          name: 'compat',
+          root: './e2e',
+          environment: 'node',
+          include: ['compat/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          pool: 'forks',
         },
       },
       {

@@ -15,13 +15,13 @@ import { authenticate } from './platform/auth/authenticate.ts';
 import { registerOpenApi } from './platform/openapi/openapi.ts';
 import { registerConsole } from './platform/static/console-static.ts';
 import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
+import { stackScopeDeps } from './platform/stack-scope/stack-scope-deps.ts';
 import { createSecretBox, type SecretBox } from './platform/crypto/secret-box.ts';
 import type { PlatformDeps } from './platform/platform-deps.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerStackRestartJob } from './modules/domain-settings/stack-restart.ts';
 import { registerFeatureHubRoutes, registerFeatureStackRoutes } from './modules/features/features.routes.ts';
-import { enabledFeatureMap } from './modules/features/features.repository.ts';
 import { registerDynamicPreferenceRoutes } from './modules/dynamic-preferences/dynamic-preferences.routes.ts';
 import { registerThemeRoutes } from './modules/theme/theme.routes.ts';
 import { registerMediaRoutes } from './modules/theme/media.routes.ts';
@@ -152,12 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppRequestHubRoutes(app, platform);
 
   // A community's own API, behind the staff guard (roles and feature flag declared per route)
-  const stackScopeDeps = {
-    authenticate: authenticateAccount,
-    membershipBySlug: stacks.membershipBySlug,
-    enabledFeatures: async (stackId: number) => (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [],
-  };
-  await registerStackScope(app, stackScopeDeps, (scope) => {
+  await registerStackScope(app, stackScopeDeps(platform), (scope) => {
     registerStackSelfRoutes(scope, { stacks });
     registerSsoTicketRoutes(scope, { auth });
     registerFeatureStackRoutes(scope, { db });

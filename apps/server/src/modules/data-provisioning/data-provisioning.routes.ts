@@ -15,10 +15,9 @@ import {
   socialDensityFullAnswerSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { authenticate } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { stackScopeDeps } from '../../platform/stack-scope/stack-scope-deps.ts';
 import { createDataProvisioningService } from './data-provisioning.service.ts';
 
 const tags = ['data provisioning'];
@@ -35,11 +34,7 @@ const WINDOW =
 export function registerDataProvisioningRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
   const service = createDataProvisioningService(deps);
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  const guardBeforeBody = stackGuard({
-    authenticate: authenticate(deps.db, deps.clock),
-    membershipBySlug: deps.stacks.membershipBySlug,
-    enabledFeatures: async (stackId) => (await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? [],
-  });
+  const guardBeforeBody = stackGuard(stackScopeDeps(deps));
 
   r.get(
     paths.activeUsers,

@@ -1,5 +1,6 @@
 import { CONSOLE_ROLES } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import '../scoring/scoring.tables.ts';
 
 export interface StaffMembership {
   stackId: number;
@@ -11,13 +12,19 @@ export interface StaffMembership {
   username: string;
   role: string;
   accountId: number | null;
+  /** The staff member's own standing in the community (a banned or deleted one is refused). */
+  memberStatus?: string;
+  banUntil?: Date | null;
 }
 
 function membershipQuery(db: Db) {
   return db
     .selectFrom('community_users as u')
     .innerJoin('stacks as s', 's.id', 'u.stack_id')
+    .leftJoin('bans as b', (j) => j.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'))
     .select([
+      'u.status as memberStatus',
+      'b.ban_until as banUntil',
       's.id as stackId',
       's.slug',
       's.name',

@@ -10,11 +10,11 @@ import {
   uploadImageResultSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { authenticate, requireAuth } from '../../platform/auth/authenticate.ts';
+import { requireAuth } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
+import { stackScopeDeps } from '../../platform/stack-scope/stack-scope-deps.ts';
 import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
 import { createThemeService, UPLOAD_FILE_LIMIT_BYTES } from './theme.service.ts';
 
 const tags = ['theme'];
@@ -30,11 +30,7 @@ export function registerThemeRoutes(scope: FastifyInstance, deps: PlatformDeps):
   const r = scope.withTypeProvider<ZodTypeProvider>();
   // The community guard runs again before the multipart body is read, so that nobody but an
   // admin of the community can make the server buffer an upload.
-  const guardBeforeBody = stackGuard({
-    authenticate: authenticate(deps.db, deps.clock),
-    membershipBySlug: deps.stacks.membershipBySlug,
-    enabledFeatures: async (stackId) => (await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? [],
-  });
+  const guardBeforeBody = stackGuard(stackScopeDeps(deps));
 
   r.post(
     paths.uploadImage,

@@ -6,6 +6,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   roles: readonly string[] | undefined;
+  /** Member API access (`public`, `member` or staff roles); undefined outside the member API. */
+  member: string | readonly string[] | undefined;
   signedLink: boolean;
 }
 
@@ -26,6 +28,7 @@ export class RouteTable {
           method,
           url: route.url,
           roles: route.config?.roles,
+          member: route.config?.member,
           signedLink: route.config?.signedLink === true,
         });
       }

@@ -134,6 +134,13 @@ export async function registerMemberScope(
 ): Promise<void> {
   await app.register(
     async (scope) => {
+      // The SDK posts actions (votes, follows, SSO sign-in) as JSON with no body at all.
+      const json = scope.getDefaultJsonParser('error', 'remove');
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+        if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+        json(request, body as string, done);
+      });
       scope.addHook('preValidation', memberGuard(deps));
       scope.addHook('onResponse', recordStaffWrite);
       register(scope);

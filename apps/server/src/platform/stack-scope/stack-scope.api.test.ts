@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { addStaff, createAccount, errorsOf, signIn } from '../../test-support/fixtures.ts';
+import '../../modules/scoring/scoring.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,5 +18,50 @@ describe('stack-scoped routes', () => {
       expect(route.roles, `${route.method} ${route.url} declares no roles`).toBeDefined();
       expect(route.roles?.length, `${route.method} ${route.url} allows nobody`).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('staff standing', () => {
+  it('refuses the console to a staff member banned in the community, until the ban ends', async () => {
+    const demo = await t.db
+      .selectFrom('stacks')
+      .select('id')
+      .where('slug', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const userId = await addStaff(
+      t.db,
+      demo.id,
+      await createAccount(t.db, 'mo', 'mo-password-1'),
+      'mo',
+      'moderator',
+    );
+    const mo = await signIn(t.app, 'mo', 'mo-password-1');
+    const flags = () =>
+      t.app.inject({ method: 'GET', url: '/c/demo/platform/api/v1/moderation/flags/', headers: mo.bearer });
+    expect((await flags()).statusCode).toBe(200);
+
+    await t.db.updateTable('community_users').set({ status: 'banned' }).where('id', '=', userId).execute();
+    await t.db
+      .insertInto('bans')
+      .values({
+        stack_id: demo.id,
+        user_id: userId,
+        status: 'banned',
+        ban_start: t.clock.now(),
+        ban_until: new Date(t.clock.now().getTime() + 3600_000),
+      })
+      .execute();
+    const refused = await flags();
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused.body)[0]?.code).toBe('account_blocked');
+
+    t.clock.advance(3601);
+    const again = await signIn(t.app, 'mo', 'mo-password-1');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/platform/api/v1/moderation/flags/',
+      headers: again.bearer,
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

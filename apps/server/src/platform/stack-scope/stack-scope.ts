@@ -5,6 +5,7 @@ import type { AuthPreHandler } from '../auth/authenticate.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
 import { recordStaffWrite } from '../audit/audit-recorder.ts';
+import { effectiveStanding } from '../member-scope/member-standing.ts';
 
 /** Every stack-scoped route declares which staff roles may call it, next to the route. */
 declare module 'fastify' {
@@ -27,6 +28,7 @@ export interface StackScopeDeps {
   authenticate: AuthPreHandler;
   membershipBySlug(accountId: number, slug: string): Promise<StaffMembership | undefined>;
   enabledFeatures(stackId: number): Promise<readonly string[]>;
+  now(): Date;
 }
 
 /**
@@ -40,6 +42,15 @@ export function stackGuard(deps: StackScopeDeps) {
     const { slug } = request.params as { slug?: string };
     const membership = slug ? await deps.membershipBySlug(requireAuth(request).accountId, slug) : undefined;
     if (!membership) throw AppError.notFound('This community is not found');
+    // A staff member banned or deleted as a member of the community keeps no console rights there.
+    const standing = effectiveStanding(
+      membership.memberStatus ?? 'active',
+      membership.banUntil ?? null,
+      deps.now(),
+    );
+    if (standing !== 'active') {
+      throw AppError.of(403, 'account_blocked', 'Your account is blocked in this community.');
+    }
     const allowed = request.routeOptions.config.roles ?? [];
     if (
       !CONSOLE_ROLES.includes(membership.role as StaffRole) ||
