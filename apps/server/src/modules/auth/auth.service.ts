@@ -11,7 +11,7 @@ import {
   type AccountRow,
 } from './account.repository.ts';
 import { toSessionUser } from './session-user.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import { throttledError, type SignInThrottle } from './sign-in-throttle.ts';
 import type { TokenService } from './token.service.ts';
 import { listPreferences } from '../preferences/preferences.repository.ts';
 import type { StacksService } from '../stacks/stacks.service.ts';
@@ -45,16 +45,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Checks username-or-email and password; the same message whether or not the account exists. */
   async function checkCredentials(login: string, password: string, ip: string): Promise<AccountRow> {
     const wait = await throttle.retryAfter(login, ip);
-    if (wait > 0) {
-      const minutes = Math.max(1, Math.ceil(wait / 60));
-      const error = AppError.of(
-        429,
-        ErrorCode.throttled,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-      Object.assign(error, { retryAfter: wait });
-      throw error;
-    }
+    if (wait > 0) throw throttledError(wait);
     const account = await findAccountByLogin(db, login);
     const ok = account
       ? await verifyPassword(account.password_hash, password)

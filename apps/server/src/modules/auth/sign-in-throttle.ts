@@ -1,3 +1,5 @@
+import { ErrorCode } from '@agora/contract';
+import { AppError } from '../../platform/errors/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 
@@ -68,3 +70,14 @@ export function createSignInThrottle(db: Db, clock: Clock, limits: ThrottleLimit
 }
 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+/** The refusal while a login or an address is throttled; `retryAfter` feeds the Retry-After header. */
+export function throttledError(waitSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+  const error = AppError.of(
+    429,
+    ErrorCode.throttled,
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+  return Object.assign(error, { retryAfter: waitSeconds });
+}

@@ -11,7 +11,7 @@ import {
   type Community,
   type MemberCaller,
 } from '../../platform/member-scope/member-scope.ts';
-import type { SignInThrottle } from '../auth/sign-in-throttle.ts';
+import { throttledError, type SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { GrantError, type TokenService } from '../auth/token.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import * as repo from './member-auth.repository.ts';
@@ -116,16 +116,7 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
     ): Promise<Token> {
       const throttleKey = `${community.slug}:${login.trim().toLowerCase()}`;
       const wait = await deps.throttle.retryAfter(throttleKey, ip);
-      if (wait > 0) {
-        const minutes = Math.max(1, Math.ceil(wait / 60));
-        const error = AppError.of(
-          429,
-          ErrorCode.throttled,
-          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        );
-        Object.assign(error, { retryAfter: wait });
-        throw error;
-      }
+      if (wait > 0) throw throttledError(wait);
       const member = await repo.findMemberByLogin(db, community.stackId, login);
       const hash = member?.password_hash ?? (member?.account_active ? member.account_password_hash : null);
       const ok = hash ? await verifyPassword(hash, password) : (await verifyAgainstDummy(password), false);

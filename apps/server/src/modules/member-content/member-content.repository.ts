@@ -182,6 +182,45 @@ export interface ContributionCounts {
 }
 
 /** Counters of several contributions of one type; `viewerId` marks the ones the caller voted. */
+/** Votes, the viewer's own votes and flags of a page of contributions or comments (three queries). */
+function voteAndFlagCounts(
+  db: Db,
+  stackId: number,
+  targetType: 'contribution' | 'comment',
+  flagType: FeedObjectType | 'comment',
+  list: readonly number[],
+  viewerId: number | undefined,
+) {
+  return [
+    db
+      .selectFrom('votes')
+      .select((eb) => ['target_id as id', eb.fn.countAll<number>().as('n')])
+      .where('stack_id', '=', stackId)
+      .where('target_type', '=', targetType)
+      .where('target_id', 'in', list)
+      .groupBy('target_id')
+      .execute(),
+    viewerId === undefined
+      ? Promise.resolve([])
+      : db
+          .selectFrom('votes')
+          .select('target_id as id')
+          .where('stack_id', '=', stackId)
+          .where('target_type', '=', targetType)
+          .where('target_id', 'in', list)
+          .where('user_id', '=', viewerId)
+          .execute(),
+    db
+      .selectFrom('flags')
+      .select((eb) => ['content_id as id', eb.fn.countAll<number>().as('n')])
+      .where('stack_id', '=', stackId)
+      .where('content_type', '=', flagType)
+      .where('content_id', 'in', list)
+      .groupBy('content_id')
+      .execute(),
+  ] as const;
+}
+
 export async function contributionCounts(
   db: Db,
   stackId: number,
@@ -220,32 +259,7 @@ export async function contributionCounts(
   if (visibleCommentsOnly) comments = comments.where(visibleComment);
   const [commentRows, votes, voted, flags, shares, views] = await Promise.all([
     comments.execute(),
-    db
-      .selectFrom('votes')
-      .select((eb) => ['target_id as id', eb.fn.countAll<number>().as('n')])
-      .where('stack_id', '=', stackId)
-      .where('target_type', '=', 'contribution')
-      .where('target_id', 'in', list)
-      .groupBy('target_id')
-      .execute(),
-    viewerId === undefined
-      ? Promise.resolve([])
-      : db
-          .selectFrom('votes')
-          .select('target_id as id')
-          .where('stack_id', '=', stackId)
-          .where('target_type', '=', 'contribution')
-          .where('target_id', 'in', list)
-          .where('user_id', '=', viewerId)
-          .execute(),
-    db
-      .selectFrom('flags')
-      .select((eb) => ['content_id as id', eb.fn.countAll<number>().as('n')])
-      .where('stack_id', '=', stackId)
-      .where('content_type', '=', type)
-      .where('content_id', 'in', list)
-      .groupBy('content_id')
-      .execute(),
+    ...voteAndFlagCounts(db, stackId, 'contribution', type, list, viewerId),
     db
       .selectFrom('shares')
       .select((eb) => ['contribution_id as id', eb.fn.countAll<number>().as('n')])
@@ -504,32 +518,7 @@ export async function commentCounts(
   if (visibleRepliesOnly) replies = replies.where(visibleComment);
   const [replyRows, votes, voted, flags] = await Promise.all([
     replies.execute(),
-    db
-      .selectFrom('votes')
-      .select((eb) => ['target_id as id', eb.fn.countAll<number>().as('n')])
-      .where('stack_id', '=', stackId)
-      .where('target_type', '=', 'comment')
-      .where('target_id', 'in', list)
-      .groupBy('target_id')
-      .execute(),
-    viewerId === undefined
-      ? Promise.resolve([])
-      : db
-          .selectFrom('votes')
-          .select('target_id as id')
-          .where('stack_id', '=', stackId)
-          .where('target_type', '=', 'comment')
-          .where('target_id', 'in', list)
-          .where('user_id', '=', viewerId)
-          .execute(),
-    db
-      .selectFrom('flags')
-      .select((eb) => ['content_id as id', eb.fn.countAll<number>().as('n')])
-      .where('stack_id', '=', stackId)
-      .where('content_type', '=', 'comment')
-      .where('content_id', 'in', list)
-      .groupBy('content_id')
-      .execute(),
+    ...voteAndFlagCounts(db, stackId, 'comment', 'comment', list, viewerId),
   ]);
   return {
     replies: countMap(replyRows as Counted[]),

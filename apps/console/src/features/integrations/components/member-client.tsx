@@ -38,11 +38,11 @@ export function MemberClient() {
     />
   );
   return (
-    <Stack spacing={2} data-testid="member-client">
-      <Typography variant="subtitle1" component="h3">
+    <Stack spacing={2} data-testid="member-client" sx={{ pt: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         <FormattedMessage id="integrations.api.clientTitle" />
       </Typography>
-      <Typography color="text.secondary">
+      <Typography variant="body2" color="text.secondary">
         <FormattedMessage id="integrations.api.clientIntro" />
       </Typography>
       {field('integrations.api.clientId', client.data?.client_id, 'member-client-id')}
