@@ -1,18 +1,10 @@
-import {
-  MODERATION_CONTENT_TYPES,
-  MODERATION_STATUSES,
-  type FlaggedContent,
-  type ModerationContentType,
-  type ModerationStatus,
-} from '@agora/contract';
+import { MODERATION_CONTENT_TYPES, MODERATION_STATUSES, type FlaggedContent } from '@agora/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +17,7 @@ import {
   useInternalUrl,
   type FlagFilters,
 } from '../api/moderation-api.ts';
+import { AnyOfFilter } from './any-of-filter.tsx';
 import { ContentTypeLabel, FlaggedBy, ReasonChips, StatusChip, StatusLabel } from './flag-labels.tsx';
 
 /** Flagged contents with filters on status and content type (spec mgmt §2). */
@@ -42,46 +35,20 @@ export function FlagList() {
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="flag-list">
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 180 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          label={intl.formatMessage({ id: 'moderation.filter.status' })}
+        <AnyOfFilter
+          labelId="moderation.filter.status"
           value={filters.status}
-          onChange={(e) =>
-            setFilters({ ...filters, status: e.target.value as ModerationStatus | '', page: 0 })
-          }
-        >
-          <MenuItem value="">
-            <FormattedMessage id="moderation.filter.all" />
-          </MenuItem>
-          {MODERATION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              <StatusLabel status={s} />
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 180 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          label={intl.formatMessage({ id: 'moderation.filter.type' })}
+          options={MODERATION_STATUSES}
+          render={(status) => <StatusLabel status={status} />}
+          onChange={(status) => setFilters({ ...filters, status, page: 0 })}
+        />
+        <AnyOfFilter
+          labelId="moderation.filter.type"
           value={filters.contentType}
-          onChange={(e) =>
-            setFilters({ ...filters, contentType: e.target.value as ModerationContentType | '', page: 0 })
-          }
-        >
-          <MenuItem value="">
-            <FormattedMessage id="moderation.filter.all" />
-          </MenuItem>
-          {MODERATION_CONTENT_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              <ContentTypeLabel type={type} />
-            </MenuItem>
-          ))}
-        </TextField>
+          options={MODERATION_CONTENT_TYPES}
+          render={(type) => <ContentTypeLabel type={type} />}
+          onChange={(contentType) => setFilters({ ...filters, contentType, page: 0 })}
+        />
       </Box>
       {query.isPending && <CircularProgress aria-label={intl.formatMessage({ id: 'moderation.loading' })} />}
       {query.isError && (

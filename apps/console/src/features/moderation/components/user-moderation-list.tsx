@@ -3,7 +3,6 @@ import {
   USER_MODERATION_STATUSES,
   type ModeratedUser,
   type UserModerationOrdering,
-  type UserModerationStatus,
 } from '@agora/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +26,7 @@ import {
 } from '../api/user-moderation-api.ts';
 import { StandingChip, StandingLabel } from './user-moderation-labels.tsx';
 import { UserModerationDialog } from './user-moderation-dialog.tsx';
+import { AnyOfFilter } from './any-of-filter.tsx';
 
 const ORDERING_IDS: Record<UserModerationOrdering, { id: string }> = {
   '-registered': { id: 'moderation.users.order.newest' },
@@ -82,26 +82,13 @@ export function UserModerationList() {
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
         />
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 180 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          label={intl.formatMessage({ id: 'moderation.filter.status' })}
+        <AnyOfFilter
+          labelId="moderation.filter.status"
           value={filters.status}
-          onChange={(e) =>
-            setFilters({ ...filters, status: e.target.value as UserModerationStatus | '', page: 0 })
-          }
-        >
-          <MenuItem value="">
-            <FormattedMessage id="moderation.filter.all" />
-          </MenuItem>
-          {USER_MODERATION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              <StandingLabel status={s} />
-            </MenuItem>
-          ))}
-        </TextField>
+          options={USER_MODERATION_STATUSES}
+          render={(status) => <StandingLabel status={status} />}
+          onChange={(status) => setFilters({ ...filters, status, page: 0 })}
+        />
         <TextField
           select
           size="small"
