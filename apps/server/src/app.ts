@@ -47,6 +47,7 @@ import {
   registerUserModerationRoutes,
   registerMemberUserModerationRoutes,
 } from './modules/user-moderation/user-moderation.routes.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerMemberContentRoutes } from './modules/member-content/member-content.routes.ts';
 import { registerMemberPeopleRoutes } from './modules/member-people/member-people.routes.ts';
 import { createMemberAuthService } from './modules/member-auth/member-auth.service.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerModerationRoutes(scope, platform);
     registerScoringRoutes(scope, platform);
     registerUserModerationRoutes(scope, platform);
+    registerUserRoutes(scope, platform);
     registerMemberApiClientRoutes(scope, { memberAuth, publicUrl: config.publicUrl });
   });
 

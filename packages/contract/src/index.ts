@@ -20,3 +20,4 @@ export * from './registration-approval/index.ts';
 export * from './scoring/index.ts';
 export * from './member-api/index.ts';
 export * from './user-moderation/index.ts';
+export * from './users/index.ts';
