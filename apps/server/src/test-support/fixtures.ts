@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/database.ts';
 import { hashPassword } from '../platform/auth/password-hasher.ts';
 import { ensureMemberClient } from '../modules/member-auth/member-auth.repository.ts';
+import '../modules/staff/staff.tables.ts';
 
 export async function createAccount(db: Db, username: string, password: string): Promise<number> {
   const row = await db
@@ -163,4 +164,32 @@ export async function memberSignIn(
     clientId,
     bearer: { authorization: `Bearer ${token.access_token}` },
   };
+}
+
+/** Confirms a staff member (by community slug and username) as GDPR data manager: they then see members' e-mails. */
+export async function makeDataManager(db: Db, slug: string, username: string): Promise<void> {
+  const user = await db
+    .selectFrom('community_users as u')
+    .innerJoin('stacks as s', 's.id', 'u.stack_id')
+    .select(['u.id', 'u.stack_id'])
+    .where('s.slug', '=', slug)
+    .where('u.username', '=', username)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('staff_attributes')
+    .values({
+      stack_id: user.stack_id,
+      user_id: user.id,
+      badge: false,
+      prioritize_content: false,
+      disable_notifications: false,
+      gdpr_data_manager: true,
+      gdpr_document_signed: true,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['stack_id', 'user_id'])
+        .doUpdateSet({ gdpr_data_manager: true, gdpr_document_signed: true }),
+    )
+    .execute();
 }

@@ -7,6 +7,7 @@ import {
   type SignedIn,
   addStaff,
   communityFixture,
+  makeDataManager,
   createAccount,
   createStack,
   errorsOf,
@@ -52,6 +53,8 @@ beforeAll(async () => {
   await addStaff(db, expId, await accountId('ed'), 'ed', 'editor');
   await addStaff(db, expId, await createAccount(db, 'mod', 'moderator-pass-1'), 'mod', 'moderator');
   await addStaff(db, expId, await createAccount(db, 'pub', 'publisher-pass-1'), 'pub', 'publisher');
+  // The admin is the community's GDPR data manager: the one whose exports carry e-mails.
+  await makeDataManager(db, 'exp', 'admin');
   moderator = await signIn(t.app, 'mod', 'moderator-pass-1');
   publisher = await signIn(t.app, 'pub', 'publisher-pass-1');
 

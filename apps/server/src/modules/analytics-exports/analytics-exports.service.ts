@@ -25,6 +25,7 @@ import {
 } from '../analytics-tables/analytics-tables.repository.ts';
 import * as repo from './analytics-exports.repository.ts';
 import { csvLine, type Cell } from './csv.ts';
+import { seesEmails } from '../staff/email-visibility.ts';
 
 /** The job that builds an export's CSV and mails its link. */
 export const ANALYTICS_EXPORT_JOB = 'analytics.export';
@@ -120,7 +121,7 @@ export function createAnalyticsExportsService(deps: Deps) {
       date_from: range.from,
       date_to: range.to,
       contribution_id: contributionId,
-      include_email: staff.role === 'admin',
+      include_email: await seesEmails(db, staff.stackId, staff.userId),
       created_at: clock.now(),
     });
     await deps.jobs.enqueue(

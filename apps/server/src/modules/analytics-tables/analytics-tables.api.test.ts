@@ -4,6 +4,7 @@ import {
   type SignedIn,
   addStaff,
   communityFixture,
+  makeDataManager,
   createAccount,
   createStack,
   errorsOf,
@@ -55,6 +56,8 @@ beforeAll(async () => {
   await addStaff(db, tabId, await accountId('ed'), 'ed', 'editor');
   await addStaff(db, tabId, await createAccount(db, 'mod', 'moderator-pass-1'), 'mod', 'moderator');
   await addStaff(db, tabId, await createAccount(db, 'pub', 'publisher-pass-1'), 'pub', 'publisher');
+  // The admin is the community's GDPR data manager: the one who sees e-mails.
+  await makeDataManager(db, 'tab', 'admin');
   moderator = await signIn(t.app, 'mod', 'moderator-pass-1');
   publisher = await signIn(t.app, 'pub', 'publisher-pass-1');
 

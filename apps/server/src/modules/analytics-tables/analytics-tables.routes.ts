@@ -21,6 +21,8 @@ import '../activity/activity.tables.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createAnalyticsTablesService, type Page, type Viewer } from './analytics-tables.service.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { seesEmails } from '../staff/email-visibility.ts';
 
 const tags = ['analytics tables'];
 const security = [{ bearer: [] }];
@@ -30,9 +32,9 @@ const QUERY =
   'from/to (YYYY-MM-DD, `to` included, or ISO date-times) bound the counted activity; limit ≤ 100, offset; ' +
   'search; ordering = a column, `-column` for descending.';
 
-function viewerOf(request: FastifyRequest): Viewer {
+async function viewerOf(db: Db, request: FastifyRequest): Promise<Viewer> {
   const staff = requireStaff(request);
-  return { stackId: staff.stackId, seesEmails: staff.role === 'admin' };
+  return { stackId: staff.stackId, seesEmails: await seesEmails(db, staff.stackId, staff.userId) };
 }
 
 /** `{count, next, previous, results}` with absolute next/previous links (same query, moved offset). */
@@ -64,7 +66,7 @@ export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: Platf
     },
     async (request) => {
       const q = request.query;
-      const page = await service.users(viewerOf(request), q);
+      const page = await service.users(await viewerOf(deps.db, request), q);
       return { data: paged(request, publicUrl, page, q.limit, q.offset) };
     },
   );
@@ -83,7 +85,7 @@ export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: Platf
     },
     async (request) => {
       const q = request.query;
-      const page = await service.categories(viewerOf(request), q);
+      const page = await service.categories(await viewerOf(deps.db, request), q);
       return { data: paged(request, publicUrl, page, q.limit, q.offset) };
     },
   );
@@ -102,7 +104,7 @@ export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: Platf
     },
     async (request) => {
       const q = request.query;
-      const page = await service.contributions(viewerOf(request), q);
+      const page = await service.contributions(await viewerOf(deps.db, request), q);
       return { data: paged(request, publicUrl, page, q.limit, q.offset) };
     },
   );
@@ -121,7 +123,9 @@ export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: Platf
         response: { 200: userInsightAnswerSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ data: await service.userInsight(viewerOf(request), request.params.userId) }),
+    async (request) => ({
+      data: await service.userInsight(await viewerOf(deps.db, request), request.params.userId),
+    }),
   );
 
   r.post(

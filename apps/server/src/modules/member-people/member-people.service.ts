@@ -11,6 +11,7 @@ import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { memberUsers } from './member-user.ts';
 import * as repo from './member-people.repository.ts';
+import { seesEmails } from '../staff/email-visibility.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
 
@@ -54,7 +55,7 @@ export async function visibleMember(deps: Deps, stackId: number, id: number, cal
 
 /**
  * Members as the API shows them, in the order of `ids`: the User object with counters and, for a
- * signed-in caller, how they relate to each one; the email only to the member and to staff.
+ * signed-in caller, how they relate to each one; the email only to the member and to GDPR data managers.
  */
 export async function presentUsers(
   deps: Deps,
@@ -67,8 +68,9 @@ export async function presentUsers(
   const relations = caller
     ? await repo.relationsOf(deps.db, stackId, caller.userId, [...users.keys()])
     : new Map();
-  const staff = isStaffCaller(caller);
-  const mayRead = [...users.keys()].filter((id) => staff || caller?.userId === id);
+  // E-mails: the member's own, and everyone's for the community's GDPR data managers.
+  const manager = caller ? await seesEmails(deps.db, stackId, caller.userId) : false;
+  const mayRead = [...users.keys()].filter((id) => manager || caller?.userId === id);
   const emails = await repo.emailsOf(deps.db, stackId, mayRead);
   const result: MemberUserObject[] = [];
   for (const id of ids) {

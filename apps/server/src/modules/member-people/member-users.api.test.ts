@@ -3,6 +3,7 @@ import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/t
 import {
   type SignedIn,
   communityFixture,
+  makeDataManager,
   createMember,
   errorsOf,
   memberSignIn,
@@ -67,13 +68,16 @@ describe('users', () => {
     expect((await get('/user/me/')).statusCode).toBe(401);
   });
 
-  it('shows the email only to the member themself and to staff', async () => {
+  it('shows the email only to the member themself and to GDPR data managers', async () => {
     const asAlice = await get(`/user/${bobId}/`, alice.bearer);
     expect(asAlice.statusCode).toBe(200);
     expect(asAlice.json().username).toBe('bob');
     expect(asAlice.json()).not.toHaveProperty('email');
     expect((await get(`/user/${bobId}/`)).json()).not.toHaveProperty('email');
     expect((await get(`/user/${bobId}/`, bob.bearer)).json().email).toBe('bob@example.org');
+    // An admin who is not the data manager sees no e-mails; once confirmed as one, they do.
+    expect((await get(`/user/${bobId}/`, admin.bearer)).json()).not.toHaveProperty('email');
+    await makeDataManager(t.db, 'demo', 'admin');
     expect((await get(`/user/${bobId}/`, admin.bearer)).json().email).toBe('bob@example.org');
   });
 

@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import * as repo from './staff.repository.ts';
+import { seesEmails } from './email-visibility.ts';
 
 export const SEARCH_LIMIT = 20;
 
@@ -31,10 +32,7 @@ export function createStaffService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'ma
   const { db } = deps;
 
   /** Whether the caller may see emails (GDPR data manager, mgmt §6). */
-  async function seesEmails(caller: Caller): Promise<boolean> {
-    const me = await repo.findStaffByUserId(db, caller.stackId, caller.userId);
-    return Boolean(me?.role && me.gdpr_data_manager);
-  }
+  const seesEmailsOf = (caller: Caller) => seesEmails(db, caller.stackId, caller.userId);
 
   function toMember(row: repo.StaffRow, showEmail: boolean): StaffMember {
     return {
@@ -88,12 +86,12 @@ export function createStaffService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'ma
 
   return {
     async list(caller: Caller): Promise<StaffMember[]> {
-      const show = await seesEmails(caller);
+      const show = await seesEmailsOf(caller);
       return (await repo.listStaff(db, caller.stackId)).map((row) => toMember(row, show));
     },
 
     async search(caller: Caller, by: { username?: string; email?: string }): Promise<UserSearchResult[]> {
-      const show = await seesEmails(caller);
+      const show = await seesEmailsOf(caller);
       const email = by.email?.trim() || undefined;
       if (email !== undefined && !show) throw AppError.of(403, ErrorCode.permissionDenied, M.emailSearch);
       const rows = await repo.searchUsers(
@@ -143,7 +141,7 @@ export function createStaffService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'ma
       );
       if (input.notify === true) await notify(caller, user.email, input.role);
       const saved = (await repo.findStaffByUserId(db, caller.stackId, user.id)) as repo.StaffRow;
-      return toMember(saved, await seesEmails(caller));
+      return toMember(saved, await seesEmailsOf(caller));
     },
 
     remove,

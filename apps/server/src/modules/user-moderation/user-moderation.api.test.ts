@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/t
 import {
   addStaff,
   communityFixture,
+  makeDataManager,
   createAccount,
   createMember,
   errorsOf,
@@ -37,6 +38,8 @@ let n = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   ({ demoId, otherId, admin, editor, owner } = await communityFixture(t, ADMIN_PASSWORD));
+  // The admin is the community's GDPR data manager: the one who sees e-mails.
+  await makeDataManager(t.db, 'demo', 'admin');
   modId = await addStaff(
     t.db,
     demoId,

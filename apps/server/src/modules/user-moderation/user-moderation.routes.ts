@@ -26,6 +26,7 @@ import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { BAN_END_JOB, createUserModerationService, parseBanDays } from './user-moderation.service.ts';
+import { seesEmails } from '../staff/email-visibility.ts';
 
 const tags = ['user-moderation'];
 const security = [{ bearer: [] }];
@@ -57,7 +58,13 @@ export function registerUserModerationRoutes(scope: FastifyInstance, deps: Platf
     },
     async (request) => {
       const staff = requireStaff(request);
-      return { data: await service.list(staff.stackId, staff.role === 'admin', request.query) };
+      return {
+        data: await service.list(
+          staff.stackId,
+          await seesEmails(deps.db, staff.stackId, staff.userId),
+          request.query,
+        ),
+      };
     },
   );
 
@@ -75,7 +82,13 @@ export function registerUserModerationRoutes(scope: FastifyInstance, deps: Platf
     },
     async (request) => {
       const staff = requireStaff(request);
-      return { data: await service.one(staff.stackId, staff.role === 'admin', request.params.user_id) };
+      return {
+        data: await service.one(
+          staff.stackId,
+          await seesEmails(deps.db, staff.stackId, staff.userId),
+          request.params.user_id,
+        ),
+      };
     },
   );
 
@@ -105,7 +118,13 @@ export function registerUserModerationRoutes(scope: FastifyInstance, deps: Platf
         request.params.user_id,
         { status, days: parsedDays, emailValidated: email_validated },
       );
-      return { data: await service.one(staff.stackId, staff.role === 'admin', request.params.user_id) };
+      return {
+        data: await service.one(
+          staff.stackId,
+          await seesEmails(deps.db, staff.stackId, staff.userId),
+          request.params.user_id,
+        ),
+      };
     },
   );
 
@@ -175,8 +194,9 @@ export function registerMemberUserModerationRoutes(scope: FastifyInstance, deps:
       const { stackId } = requireCommunity(request);
       const caller = moderatorOf(request);
       const q = request.query;
+      const showEmails = await seesEmails(deps.db, stackId, caller.userId);
       return memberPage(request, deps.config.publicUrl, q, (limit, offset) =>
-        service.memberList(stackId, caller.role === 'admin', q, limit, offset),
+        service.memberList(stackId, showEmails, q, limit, offset),
       );
     },
   );
@@ -195,7 +215,11 @@ export function registerMemberUserModerationRoutes(scope: FastifyInstance, deps:
     },
     async (request) => {
       const { stackId } = requireCommunity(request);
-      return service.memberOne(stackId, moderatorOf(request).role === 'admin', request.params.id);
+      return service.memberOne(
+        stackId,
+        await seesEmails(deps.db, stackId, moderatorOf(request).userId),
+        request.params.id,
+      );
     },
   );
 
