@@ -18,7 +18,6 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { effectiveStanding } from '../../platform/member-scope/member-standing.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
-import { findStaffByUserId } from '../staff/staff.repository.ts';
 import { tagsOf } from '../registration-approval/registration-approval.repository.ts';
 import { countersOf, pageOfConnections, pageOfFollows } from '../member-people/member-people.repository.ts';
 import * as repo from './users.repository.ts';
