@@ -47,7 +47,16 @@ export const USER_METRICS: Record<UserTableCount, MetricSpec> = {
   posts: { source: simple('contributions', 'author_id', 'created_at', sql`type = 'post'`) },
   discussions: { source: simple('contributions', 'author_id', 'created_at', sql`type = 'discussion'`) },
   statuses: { source: simple('contributions', 'author_id', 'created_at', sql`type = 'status'`) },
-  polls: { source: simple('contributions', 'author_id', 'created_at', sql`type = 'poll'`) },
+  // Polls of their own, or attached to a post or discussion through the member API.
+  polls: {
+    source: simple(
+      'contributions',
+      'author_id',
+      'created_at',
+      sql`(type = 'poll' OR EXISTS (SELECT 1 FROM polls p
+        WHERE p.stack_id = contributions.stack_id AND p.contribution_id = contributions.id))`,
+    ),
+  },
   comments: { source: simple('comments', 'author_id', 'created_at') },
   connections: {
     source: (stackId) =>

@@ -162,6 +162,17 @@ describe('contributions', () => {
     const post = res.json();
     expect(post.has_poll).toBe(true);
     expect(post.poll).toMatchObject({ title: 'Market day', multiple_choices: false, closed: false });
+    // Analytics count it as a poll of its author.
+    const table = await consoleCall(
+      t,
+      admin,
+      'GET',
+      '/analytics/tables/users/?from=2026-11-01&to=2026-11-30&limit=100',
+    );
+    const row = (table.data.results as { username: string; polls: number }[]).find(
+      (r) => r.username === 'alice',
+    );
+    expect(row?.polls).toBe(1);
     const [monday, friday] = post.poll.choices;
     expect(monday).toMatchObject({ choice: 'Monday', vote_count: 0, voted: false });
 
