@@ -43,6 +43,8 @@ import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
+import { createRemoteClassifier } from './modules/moderation/remote-classifier.ts';
+import { defaultClassifier } from './modules/moderation/moderation.service.ts';
 import {
   registerUserModerationRoutes,
   registerMemberUserModerationRoutes,
@@ -140,7 +142,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => jobs.stop());
-  const platform: PlatformDeps = { db, clock, config, secretBox, stacks, jobs, mailer };
+  const classifier = config.moderationApiUrl
+    ? createRemoteClassifier({
+        url: config.moderationApiUrl,
+        ...(config.moderationApiKey ? { apiKey: config.moderationApiKey } : {}),
+        fallback: defaultClassifier,
+        onFailure: (error) => app.log.warn({ err: error }, 'moderation API unavailable: word lists used'),
+      })
+    : undefined;
+  const platform: PlatformDeps = {
+    db,
+    clock,
+    config,
+    secretBox,
+    stacks,
+    jobs,
+    mailer,
+    ...(classifier ? { classifier } : {}),
+  };
   const memberAuth = createMemberAuthService({ ...platform, tokens, throttle });
   const memberApi: MemberApiDeps = { ...platform, memberAuth, tokens };
 

@@ -5,6 +5,7 @@ import type { SecretBox } from './crypto/secret-box.ts';
 import type { StacksService } from '../modules/stacks/stacks.service.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ContentClassifier } from '../modules/moderation/content-classifier.ts';
 
 /** What every module's routes may use; modules take it as an argument (no container). */
 export interface PlatformDeps {
@@ -17,4 +18,6 @@ export interface PlatformDeps {
   jobs: JobQueue;
   /** Sends a community's mail (its own server, the platform's, or the outbox table). */
   mailer: Mailer;
+  /** The AI moderation bot's classifier (an external API when configured; word lists otherwise). */
+  classifier?: ContentClassifier;
 }

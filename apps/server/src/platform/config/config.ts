@@ -26,6 +26,9 @@ export interface Config {
   mailFrom: string;
   /** How long a community takes to apply a domain or email server change. */
   restartSeconds: number;
+  /** An external moderation API for the AI bot (OpenAI-style `/moderations`); word lists when unset. */
+  moderationApiUrl: string | undefined;
+  moderationApiKey: string | undefined;
 }
 
 /** Thrown when the environment is unusable; the message names the variable. */
@@ -71,6 +74,8 @@ const rules = {
     .string()
     .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or "Name <address>"'),
   AGORA_RESTART_SECONDS: z.coerce.number().int().min(0).max(3600),
+  AGORA_MODERATION_API_URL: z.url({ protocol: /^https?$/ }),
+  AGORA_MODERATION_API_KEY: z.string().min(1),
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -85,7 +90,7 @@ function read<K extends keyof typeof rules>(env: Env, name: K): z.output<(typeof
       issue && issue.message && !issue.message.startsWith('Invalid') ? issue.message : 'is not valid';
     throw new ConfigError(
       name,
-      `${detail} (got ${JSON.stringify(name.includes('PASSWORD') || name.includes('SECRET') || name === 'AGORA_SMTP_URL' ? '***' : raw)})`,
+      `${detail} (got ${JSON.stringify(name.includes('PASSWORD') || name.includes('SECRET') || name.includes('KEY') || name === 'AGORA_SMTP_URL' ? '***' : raw)})`,
     );
   }
   return parsed.data as z.output<(typeof rules)[K]>;
@@ -116,5 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: read(env, 'AGORA_SMTP_URL'),
     mailFrom: read(env, 'AGORA_MAIL_FROM') ?? `Agora <no-reply@${new URL(publicUrl).hostname}>`,
     restartSeconds: read(env, 'AGORA_RESTART_SECONDS') ?? 5,
+    moderationApiUrl: read(env, 'AGORA_MODERATION_API_URL'),
+    moderationApiKey: read(env, 'AGORA_MODERATION_API_KEY'),
   };
 }
