@@ -21,7 +21,7 @@ import { createModerationService } from '../moderation/moderation.service.ts';
 import * as repo from './content-moderation.repository.ts';
 import * as content from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects } from './member-content.serializers.ts';
-import { summaryOf } from './content-html.ts';
+import { summaryOf } from '../../platform/content/content-html.ts';
 
 const STAFF_VIEW = { userId: undefined, staff: true };
 

@@ -150,6 +150,8 @@ describe('moderation bot', () => {
       reasons: ['aggressive'],
       author: { id: aliceId, username: 'alice' },
       status: 'open',
+      // Moderators read the text, not the stored HTML.
+      excerpt: 'You are a f4ck1ng idiot',
     });
   });
 });

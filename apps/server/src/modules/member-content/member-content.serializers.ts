@@ -1,7 +1,7 @@
 import type { ContentComment, FeedObject } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { memberUsers, type MemberUser } from '../member-people/member-user.ts';
-import { htmlToText, slugOf, summaryOf } from './content-html.ts';
+import { htmlToText, slugOf, summaryOf } from '../../platform/content/content-html.ts';
 import * as repo from './member-content.repository.ts';
 
 /** Who is reading: staff (admins and moderators) also see hidden and deleted contents. */

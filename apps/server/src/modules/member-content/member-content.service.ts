@@ -18,7 +18,7 @@ import { insertFlag } from '../moderation/moderation.repository.ts';
 import { moderateNewContent } from '../moderation/moderation.service.ts';
 import { awardPoints } from '../scoring/scoring.service.ts';
 import { memberUsers } from '../member-people/member-user.ts';
-import { bodyOf, htmlToText } from './content-html.ts';
+import { bodyOf, htmlToText } from '../../platform/content/content-html.ts';
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
 

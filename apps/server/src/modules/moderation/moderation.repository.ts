@@ -3,6 +3,7 @@ import type { FlagReason, ModerationContentType, ModerationStatus } from '@agora
 import type { Db } from '../../platform/db/database.ts';
 import type {} from './moderation.tables.ts';
 import type {} from '../activity/activity.tables.ts';
+import { htmlToText } from '../../platform/content/content-html.ts';
 
 export interface ContentRow {
   authorId: number;
@@ -26,7 +27,7 @@ export async function findContent(
       .where('stack_id', '=', stackId)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && { authorId: row.author_id, text: row.body, status: row.status };
+    return row && { authorId: row.author_id, text: htmlToText(row.body), status: row.status };
   }
   const row = await db
     .selectFrom('contributions')
@@ -38,7 +39,7 @@ export async function findContent(
   return (
     row && {
       authorId: row.author_id,
-      text: [row.title, row.body].filter(Boolean).join('\n'),
+      text: [row.title, htmlToText(row.body)].filter(Boolean).join('\n'),
       status: row.status,
     }
   );
