@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import './audit-log.tables.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 export interface AuditLogFilter {
   stackId: number;
@@ -8,10 +9,6 @@ export interface AuditLogFilter {
   from?: Date;
   /** Excluded upper bound. */
   until?: Date;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function filtered(db: Db, f: AuditLogFilter) {

@@ -15,6 +15,7 @@ import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { registrationAllowed } from '../registration-alerts/registration-alerts.service.ts';
 import { preferenceValues } from './member-people.service.ts';
 import * as repo from './member-people.repository.ts';
+import { userTagIds } from '../tagging/tagging.repository.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
 
@@ -110,7 +111,7 @@ export function createMemberAccountsService(deps: Deps) {
         problems.push({ field: 'role', code: 'invalid', message: M.roleInvalid });
       }
       const tagIds = [...new Set(body.tags ?? [])];
-      const found = await repo.userTagIds(db, stackId, tagIds);
+      const found = await userTagIds(db, stackId, tagIds);
       if (found.length !== tagIds.length) {
         problems.push({ field: 'tags', code: 'invalid', message: M.tagsInvalid });
       }

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import './member-people.tables.ts';
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 /** Statuses of members other members can see in lists (not awaiting approval, not erased). */
 export const LISTED_STATUSES = ['active', 'banned', 'deleted'] as const;
@@ -73,19 +70,6 @@ export async function insertMember(db: Db, stackId: number, m: NewMember): Promi
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Of `ids`, those that are user tags of this community. */
-export async function userTagIds(db: Db, stackId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('tags')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('type', '=', 'user')
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function addUserTags(db: Db, stackId: number, userId: number, tagIds: number[]): Promise<void> {

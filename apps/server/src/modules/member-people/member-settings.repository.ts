@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { memberCategorySchema } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import '../tagging/tagging.tables.ts';
-import { escapeLike } from './member-people.repository.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 type MemberCategory = z.infer<typeof memberCategorySchema>;
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ApprovalFilter } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import '../activity/activity.tables.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 export interface ApprovalRow {
   id: number;
@@ -16,10 +17,6 @@ export interface ApprovalTagRow {
   id: number;
   name: string;
   color: string;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Members awaiting approval (community_users with status 'pending' or 'ignored'), oldest first. */

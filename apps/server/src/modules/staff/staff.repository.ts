@@ -1,6 +1,7 @@
 import type { StaffRole } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type {} from './staff.tables.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 export interface CommunityUserRow {
   id: number;
@@ -62,10 +63,6 @@ export async function findUserByUsername(db: Db, stackId: number, username: stri
 export async function findStaffByUserId(db: Db, stackId: number, userId: number) {
   return (await userQuery(db, stackId).where('u.id', '=', userId).executeTakeFirst()) as
     (CommunityUserRow & StaffAttributeValues) | undefined;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function searchUsers(

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { TagAddressing, TagObject, TagObjectType, TagType } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import './tagging.tables.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 export interface TagRow {
   id: number;
@@ -223,10 +224,6 @@ export async function writeOrder(db: Db, stackId: number, tagId: number, ids: nu
         .execute();
     }
   });
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** The elements a tag can be assigned to, with search; `onlyAssigned` lists the assigned ones in order. */

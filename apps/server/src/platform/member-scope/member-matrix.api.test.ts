@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@agora/contract';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
@@ -12,6 +11,7 @@ import {
   type SignedIn,
 } from '../../test-support/fixtures.ts';
 import type { RouteEntry } from '../http/route-table.ts';
+import { writeMark } from '../../test-support/write-mark.ts';
 
 /**
  * The member API's access matrix, generated from the route table: every `/c/{slug}/api/v2/` route ×
@@ -28,13 +28,6 @@ let routes: RouteEntry[];
 
 function concrete(url: string): string {
   return url.replace(':slug', 'demo').replace(/:[A-Za-z_]+/g, '1');
-}
-
-async function writeMark(): Promise<string> {
-  const row = await sql<{
-    mark: string;
-  }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS mark`.execute(t.db);
-  return row.rows[0]?.mark ?? '';
 }
 
 async function call(route: RouteEntry, who?: SignedIn) {
@@ -92,9 +85,9 @@ describe('member API access matrix', () => {
         ...STAFF_ROLES.filter((r) => !allowed.includes(r)).map((r): [string, SignedIn] => [r, staff[r]]),
       ];
       for (const [name, who] of refused) {
-        const before = await writeMark();
+        const before = await writeMark(t.db);
         const res = await call(route, who);
-        const after = await writeMark();
+        const after = await writeMark(t.db);
         if (res.statusCode !== 403) failures.push(`${name} ${route.method} ${route.url} → ${res.statusCode}`);
         if (before !== after) failures.push(`${name} ${route.method} ${route.url} wrote something`);
       }
@@ -105,9 +98,9 @@ describe('member API access matrix', () => {
   it('asks anonymous callers to sign in wherever a member is needed', async () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.member !== 'public')) {
-      const before = await writeMark();
+      const before = await writeMark(t.db);
       const res = await call(route);
-      const after = await writeMark();
+      const after = await writeMark(t.db);
       if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} → ${res.statusCode}`);
       if (before !== after) failures.push(`${route.method} ${route.url} wrote something`);
     }
@@ -117,9 +110,9 @@ describe('member API access matrix', () => {
   it("does not know another community's staff, and writes nothing for them", async () => {
     const failures: string[] = [];
     for (const route of routes) {
-      const before = await writeMark();
+      const before = await writeMark(t.db);
       const res = await call(route, stranger);
-      const after = await writeMark();
+      const after = await writeMark(t.db);
       if (res.statusCode !== 401) failures.push(`${route.method} ${route.url} → ${res.statusCode}`);
       if (before !== after) failures.push(`${route.method} ${route.url} wrote something`);
     }

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@agora/contract';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { addStaff, createAccount, createStack, signIn, type SignedIn } from '../../test-support/fixtures.ts';
 import type { RouteEntry } from '../http/route-table.ts';
+import { writeMark } from '../../test-support/write-mark.ts';
 
 /**
  * The permission matrix, generated from the route table: every route of a community's admin API ×
@@ -22,14 +22,6 @@ function concrete(url: string, slug: string): string {
     .replace(':slug', slug)
     .replace(':platform', 'android')
     .replace(/:[A-Za-z_]+/g, '1');
-}
-
-/** The next transaction id: it moves only when something is written (reads take no id). */
-async function writeMark(): Promise<string> {
-  const row = await sql<{
-    mark: string;
-  }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS mark`.execute(t.db);
-  return row.rows[0]?.mark ?? '';
 }
 
 async function call(route: RouteEntry, slug: string, who: SignedIn) {
@@ -82,9 +74,9 @@ describe('role × route × community matrix', () => {
     const failures: string[] = [];
     for (const route of routes) {
       for (const role of STAFF_ROLES.filter((r) => !route.roles?.includes(r))) {
-        const before = await writeMark();
+        const before = await writeMark(t.db);
         const res = await call(route, 'demo', callers[role]);
-        const after = await writeMark();
+        const after = await writeMark(t.db);
         if (res.statusCode !== 403) failures.push(`${role} ${route.method} ${route.url} → ${res.statusCode}`);
         if (before !== after) failures.push(`${role} ${route.method} ${route.url} wrote something`);
       }
@@ -95,9 +87,9 @@ describe('role × route × community matrix', () => {
   it("answers 404 to another community's staff and writes nothing", async () => {
     const failures: string[] = [];
     for (const route of routes) {
-      const before = await writeMark();
+      const before = await writeMark(t.db);
       const res = await call(route, 'demo', stranger);
-      const after = await writeMark();
+      const after = await writeMark(t.db);
       if (res.statusCode !== 404) failures.push(`${route.method} ${route.url} → ${res.statusCode}`);
       if (before !== after) failures.push(`${route.method} ${route.url} wrote something`);
     }
