@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.secretBox ?? createSecretBox(config.secretKey ?? 'agora-test-only-secret-key-material');
   const tokens = createTokenService(db, clock, config);
   const throttle = createSignInThrottle(db, clock, deps.throttle);
-  const stacks = createStacksService(db, config.publicUrl);
+  const stacks = createStacksService(db, config.publicUrl, clock);
   const auth = createAuthService({ db, clock, throttle, tokens, stacks, publicUrl: config.publicUrl });
   const preferences = createPreferencesService(db, clock);
   const authenticateAccount = authenticate(db, clock);

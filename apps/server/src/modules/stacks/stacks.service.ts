@@ -2,13 +2,15 @@ import { CONSOLE_ROLES, type Stack, type StackStatus, type StaffRole } from '@ag
 import type { Db } from '../../platform/db/database.ts';
 import * as repo from './stacks.repository.ts';
 import { enabledFeatureMap } from '../features/features.repository.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
+import { effectiveStanding } from '../../platform/member-scope/member-standing.ts';
 
 /** A community's internal url: where its own API lives (spec core §7). */
 export function internalUrl(publicUrl: string, slug: string): string {
   return `${publicUrl}/c/${slug}`;
 }
 
-export function createStacksService(db: Db, publicUrl: string) {
+export function createStacksService(db: Db, publicUrl: string, clock: Clock = systemClock) {
   function toStack(m: repo.StaffMembership, features: string[]): Stack {
     return {
       id: m.stackId,
@@ -38,7 +40,12 @@ export function createStacksService(db: Db, publicUrl: string) {
   return {
     /** The communities the account may open in the console. */
     listForAccount: async (accountId: number) =>
-      withFeatures(await repo.listConsoleMemberships(db, accountId)),
+      withFeatures(
+        // A community where the account's staff member is banned or deleted is not theirs to open.
+        (await repo.listConsoleMemberships(db, accountId)).filter(
+          (m) => effectiveStanding(m.memberStatus ?? 'active', m.banUntil ?? null, clock.now()) === 'active',
+        ),
+      ),
 
     async stackForAccount(accountId: number, stackId: number): Promise<Stack | undefined> {
       return (await this.listForAccount(accountId)).find((s) => s.id === stackId);

@@ -54,6 +54,14 @@ describe('staff standing', () => {
     const refused = await flags();
     expect(refused.statusCode).toBe(403);
     expect(errorsOf(refused.body)[0]?.code).toBe('account_blocked');
+    // Nor is the community offered in the console's community list while the ban lasts.
+    const slugs = async (bearer: { authorization: string }) =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/platform/api/v1/stacks/', headers: bearer })).json() as {
+          data: { slug: string }[];
+        }
+      ).data.map((s) => s.slug);
+    expect(await slugs(mo.bearer)).not.toContain('demo');
 
     t.clock.advance(3601);
     const again = await signIn(t.app, 'mo', 'mo-password-1');
@@ -63,5 +71,6 @@ describe('staff standing', () => {
       headers: again.bearer,
     });
     expect(res.statusCode).toBe(200);
+    expect(await slugs(again.bearer)).toContain('demo');
   });
 });
