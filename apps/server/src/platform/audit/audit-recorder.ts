@@ -91,8 +91,8 @@ export function createDbAuditSink(db: Db, clock: Clock): AuditSink {
 }
 
 /**
- * onResponse hook of the community scope: every successful (status < 400) POST/PUT/PATCH/DELETE by
- * a staff member who passed the guard is recorded. A failure to record is logged, never thrown.
+ * Records a successful (status < 400) POST/PUT/PATCH/DELETE by a staff member who passed the guard.
+ * A failure to record is logged, never thrown.
  */
 export async function recordStaffWrite(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const staff = request.staff;
@@ -120,4 +120,17 @@ export async function recordStaffWrite(request: FastifyRequest, reply: FastifyRe
   } catch (error) {
     request.log.error({ err: error }, 'audit log: recording failed');
   }
+}
+
+/**
+ * onSend hook of the community scopes: the entry is written before the answer leaves, so a caller
+ * who got the answer can already find the action in the log.
+ */
+export async function auditBeforeSend<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: T,
+): Promise<T> {
+  await recordStaffWrite(request, reply);
+  return payload;
 }

@@ -3,7 +3,7 @@ import { CONSOLE_ROLES, ErrorCode, type StaffRole } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
 import { bearerToken } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
-import { recordStaffWrite } from '../audit/audit-recorder.ts';
+import { auditBeforeSend } from '../audit/audit-recorder.ts';
 import type { MemberStanding } from './member-standing.ts';
 
 /** The member API of one community, SelfCommunity-compatible: `/c/{slug}/api/v2/…`. */
@@ -142,7 +142,7 @@ export async function registerMemberScope(
         json(request, body as string, done);
       });
       scope.addHook('preValidation', memberGuard(deps));
-      scope.addHook('onResponse', recordStaffWrite);
+      scope.addHook('onSend', auditBeforeSend);
       register(scope);
     },
     { prefix: MEMBER_API_PREFIX },

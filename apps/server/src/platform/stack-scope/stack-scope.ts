@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { AuthPreHandler } from '../auth/authenticate.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
-import { recordStaffWrite } from '../audit/audit-recorder.ts';
+import { auditBeforeSend } from '../audit/audit-recorder.ts';
 import { effectiveStanding } from '../member-scope/member-standing.ts';
 
 /** Every stack-scoped route declares which staff roles may call it, next to the route. */
@@ -83,7 +83,7 @@ export async function registerStackScope(
       // the right learns nothing from validation errors.
       scope.addHook('preValidation', stackGuard(deps));
       // Audit log: every successful staff write in the community is recorded.
-      scope.addHook('onResponse', recordStaffWrite);
+      scope.addHook('onSend', auditBeforeSend);
       register(scope);
     },
     { prefix: STACK_API_PREFIX },
