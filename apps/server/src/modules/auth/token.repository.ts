@@ -112,6 +112,17 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .execute();
 }
 
+/** Ends every sign-in of a member of a community (their access and refresh tokens stop working). */
+export async function revokeMemberFamilies(db: Db, stackId: number, userId: number, now: Date) {
+  await db
+    .updateTable('token_families')
+    .set({ revoked_at: now })
+    .where('member_stack_id', '=', stackId)
+    .where('member_user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export function findAccessTokenFamily(db: Db, hash: string) {
   return db
     .selectFrom('access_tokens')

@@ -10,16 +10,13 @@ import { createContentModerationService } from './content-moderation.service.ts'
 
 /**
  * Member API, contents: `/{post|discussion|status}/…`, `/comment/…`, votes, polls, flags and
- * `/moderation/contribution/…`. The SDK posts votes with `Content-Type: application/json` and no
- * body, and flags with a bare number as body: here an empty JSON body reads as no body.
+ * `/moderation/contribution/…` (the member scope reads an empty JSON body as no body).
  */
 export function registerMemberContentRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
-  void scope.register(async (child) => {
-    const service = createMemberContentService(deps);
-    registerContributionRoutes(child, deps, service);
-    registerCommentRoutes(child, deps, service);
-    registerVoteRoutes(child, deps, service);
-    registerFlagRoutes(child, service);
-    registerContentModerationRoutes(child, deps, createContentModerationService(deps));
-  });
+  const service = createMemberContentService(deps);
+  registerContributionRoutes(scope, deps, service);
+  registerCommentRoutes(scope, deps, service);
+  registerVoteRoutes(scope, deps, service);
+  registerFlagRoutes(scope, service);
+  registerContentModerationRoutes(scope, deps, createContentModerationService(deps));
 }

@@ -221,17 +221,6 @@ export async function endDueBan(db: Db, stackId: number, userId: number, until: 
   });
 }
 
-/** Every token family of the member is revoked: their access and refresh tokens stop working. */
-export async function revokeMemberTokens(db: Db, stackId: number, userId: number, now: Date) {
-  await db
-    .updateTable('token_families')
-    .set({ revoked_at: now })
-    .where('member_stack_id', '=', stackId)
-    .where('member_user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 /**
  * The GDPR erase: personal data goes, the row stays (as `username`) so that the member's contents
  * keep an anonymous author. Relations that describe the person (tags, follows, connections,

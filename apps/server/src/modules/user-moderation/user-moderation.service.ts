@@ -19,6 +19,7 @@ import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { memberUsers } from '../member-people/member-user.ts';
 import { createScoringService } from '../scoring/scoring.service.ts';
 import * as repo from './user-moderation.repository.ts';
+import { revokeMemberFamilies } from '../auth/token.repository.ts';
 
 const DAY_MS = 86_400_000;
 /** The job that writes an ended ban back to active (reads already treat it as active). */
@@ -271,7 +272,7 @@ export function createUserModerationService(deps: PlatformDeps) {
             break;
           }
         }
-        await repo.revokeMemberTokens(trx, stackId, userId, now);
+        await revokeMemberFamilies(trx, stackId, userId, now);
       });
       if (banEnd) await scheduleBanEnd(stackId, userId, banEnd);
     },
