@@ -16,7 +16,7 @@ import {
   userTagListAnswerSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { pageLinks } from '../../platform/http/page-links.ts';
+import { pageEnvelope } from '../../platform/http/page-links.ts';
 import '../activity/activity.tables.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
@@ -39,11 +39,7 @@ async function viewerOf(db: Db, request: FastifyRequest): Promise<Viewer> {
 
 /** `{count, next, previous, results}` with absolute next/previous links (same query, moved offset). */
 function paged<T>(request: FastifyRequest, publicUrl: string, page: Page<T>, limit: number, offset: number) {
-  return {
-    count: page.count,
-    ...pageLinks(request, publicUrl, page.count, limit, offset),
-    results: page.results,
-  };
+  return pageEnvelope(request, publicUrl, page, limit, offset);
 }
 
 /** Stack-scoped routes of this area (registered inside the community guard). */

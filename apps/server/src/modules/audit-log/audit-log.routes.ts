@@ -9,7 +9,7 @@ import {
   ErrorCode,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { pageLinks } from '../../platform/http/page-links.ts';
+import { pageEnvelope } from '../../platform/http/page-links.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -46,14 +46,7 @@ export function registerAuditLogRoutes(scope: FastifyInstance, deps: PlatformDep
     async (request) => {
       const q = request.query;
       const page = await service.page(requireStaff(request).stackId, q);
-      return {
-        data: {
-          count: page.count,
-          ...pageLinks(request, publicUrl, page.count, q.limit, q.offset),
-          results: page.results,
-          staff: page.staff,
-        },
-      };
+      return { data: { ...pageEnvelope(request, publicUrl, page, q.limit, q.offset), staff: page.staff } };
     },
   );
 

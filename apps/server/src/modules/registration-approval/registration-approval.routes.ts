@@ -9,7 +9,7 @@ import {
   registrationApprovalPaths as paths,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { pageLinks } from '../../platform/http/page-links.ts';
+import { pageEnvelope } from '../../platform/http/page-links.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createRegistrationApprovalService } from './registration-approval.service.ts';
@@ -39,13 +39,7 @@ export function registerRegistrationApprovalRoutes(scope: FastifyInstance, deps:
     async (request) => {
       const q = request.query;
       const page = await service.page(requireStaff(request).stackId, q);
-      return {
-        data: {
-          count: page.count,
-          ...pageLinks(request, publicUrl, page.count, q.limit, q.offset),
-          results: page.results,
-        },
-      };
+      return { data: pageEnvelope(request, publicUrl, page, q.limit, q.offset) };
     },
   );
 

@@ -15,7 +15,7 @@ import {
   usersPaths as paths,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { pageLinks } from '../../platform/http/page-links.ts';
+import { pageEnvelope } from '../../platform/http/page-links.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createUsersService, type Page } from './users.service.ts';
@@ -37,13 +37,7 @@ export function registerUserRoutes(scope: FastifyInstance, deps: PlatformDeps): 
   const publicUrl = deps.config.publicUrl;
 
   function envelope<T>(request: FastifyRequest, page: Page<T>, limit: number, offset: number) {
-    return {
-      data: {
-        count: page.count,
-        ...pageLinks(request, publicUrl, page.count, limit, offset),
-        results: page.results,
-      },
-    };
+    return { data: pageEnvelope(request, publicUrl, page, limit, offset) };
   }
 
   r.get(

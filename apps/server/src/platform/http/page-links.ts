@@ -22,3 +22,18 @@ export function pageLinks(
     previous: offset > 0 ? link(Math.max(0, offset - limit)) : null,
   };
 }
+
+/** One page of a list as `{count, next, previous, results}` (the envelope every list answers). */
+export function pageEnvelope<T>(
+  request: FastifyRequest,
+  publicUrl: string,
+  page: { count: number; results: T[] },
+  limit: number,
+  offset: number,
+): { count: number; next: string | null; previous: string | null; results: T[] } {
+  return {
+    count: page.count,
+    ...pageLinks(request, publicUrl, page.count, limit, offset),
+    results: page.results,
+  };
+}

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MemberListQuery } from '@agora/contract';
-import { pageLinks } from '../http/page-links.ts';
+import { pageEnvelope } from '../http/page-links.ts';
 
 /**
  * One page of a member-API list in SelfCommunity's envelope. `fetch` gets the effective limit and
@@ -15,7 +15,7 @@ export async function memberPage<T>(
   defaultLimit = 20,
 ): Promise<{ count: number; next: string | null; previous: string | null; results: T[] }> {
   const limit = query.limit ?? (Number.isFinite(defaultLimit) ? defaultLimit : undefined);
-  const { count, results } = await fetch(limit, query.offset);
-  if (limit === undefined) return { count, next: null, previous: null, results };
-  return { count, ...pageLinks(request, publicUrl, count, limit, query.offset), results };
+  const page = await fetch(limit, query.offset);
+  if (limit === undefined) return { count: page.count, next: null, previous: null, results: page.results };
+  return pageEnvelope(request, publicUrl, page, limit, query.offset);
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -24,6 +23,7 @@ import {
   useAuditLog,
   type AuditLogFilters,
 } from '../api/audit-log-api.ts';
+import { OffsetPager } from '../../../core/paging/offset-pager.tsx';
 
 function summary(entry: AuditLogEntry): string {
   const body = entry.details.body ?? entry.details;
@@ -201,24 +201,15 @@ export default function AuditLogPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" data-testid="audit-range">
-          <FormattedMessage
-            id="auditLog.range"
-            values={{
-              first: count === 0 ? 0 : offset + 1,
-              last: Math.min(offset + AUDIT_PAGE_SIZE, count),
-              count,
-            }}
-          />
-        </Typography>
-        <Button disabled={!page?.previous} onClick={() => setOffset(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
-          <FormattedMessage id="auditLog.previous" />
-        </Button>
-        <Button disabled={!page?.next} onClick={() => setOffset(offset + AUDIT_PAGE_SIZE)}>
-          <FormattedMessage id="auditLog.next" />
-        </Button>
-      </Box>
+      <OffsetPager
+        offset={offset}
+        pageSize={AUDIT_PAGE_SIZE}
+        count={count}
+        hasPrevious={!!page?.previous}
+        hasNext={!!page?.next}
+        onOffset={setOffset}
+        rangeTestId="audit-range"
+      />
     </Stack>
   );
 }

@@ -30,6 +30,7 @@ import {
 } from '../api/registration-approval-api.ts';
 import { IgnoreConfirmDialog } from '../components/ignore-confirm-dialog.tsx';
 import { RegistrationSettingsCard } from '../components/registration-settings-card.tsx';
+import { OffsetPager } from '../../../core/paging/offset-pager.tsx';
 
 const STATUS_LABEL: Record<ApprovalStatus, string> = {
   approved: 'registrationApproval.status.approved',
@@ -282,27 +283,14 @@ export default function RegistrationApprovalPage() {
           </Table>
         </TableContainer>
       )}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2">
-          <FormattedMessage
-            id="registrationApproval.range"
-            values={{
-              first: count === 0 ? 0 : offset + 1,
-              last: Math.min(offset + APPROVAL_PAGE_SIZE, count),
-              count,
-            }}
-          />
-        </Typography>
-        <Button
-          disabled={!page?.previous}
-          onClick={() => setOffset(Math.max(0, offset - APPROVAL_PAGE_SIZE))}
-        >
-          <FormattedMessage id="registrationApproval.previous" />
-        </Button>
-        <Button disabled={!page?.next} onClick={() => setOffset(offset + APPROVAL_PAGE_SIZE)}>
-          <FormattedMessage id="registrationApproval.next" />
-        </Button>
-      </Box>
+      <OffsetPager
+        offset={offset}
+        pageSize={APPROVAL_PAGE_SIZE}
+        count={count}
+        hasPrevious={!!page?.previous}
+        hasNext={!!page?.next}
+        onOffset={setOffset}
+      />
       <IgnoreConfirmDialog
         username={ignoring?.username ?? null}
         busy={busy !== null}
