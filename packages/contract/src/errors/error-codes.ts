@@ -25,6 +25,13 @@ export const ErrorCode = {
   throttled: 'throttled',
   /** An SSO ticket that is unknown, expired or already used. */
   invalidTicket: 'invalid_ticket',
+  /** A console sign-in handed off from a community reaches only that community, nothing hub-wide. */
+  communitySession: 'community_session',
+  /**
+   * A console session is only handed off to a member who signed in themselves (their own password or
+   * console session), never from a server-to-server JWT.
+   */
+  handoffRefused: 'handoff_refused',
   notFound: 'not_found',
   methodNotAllowed: 'method_not_allowed',
   payloadTooLarge: 'payload_too_large',

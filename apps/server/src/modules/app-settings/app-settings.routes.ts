@@ -12,11 +12,9 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { authenticate, requireAuth } from '../../platform/auth/authenticate.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
-import { findAccountById } from '../auth/account.repository.ts';
-import { HUB_ADMIN_PERM } from '../features/features.routes.ts';
+import { requireHubAdmin } from '../auth/hub-admin.ts';
 import { createAppSettingsService } from './app-settings.service.ts';
 
 const tags = ['app settings'];
@@ -87,9 +85,7 @@ export function registerAppRequestHubRoutes(app: FastifyInstance, deps: Platform
       },
     },
     async (request) => {
-      const { accountId } = requireAuth(request);
-      const account = await findAccountById(deps.db, accountId);
-      if (!account?.perms.includes(HUB_ADMIN_PERM)) throw AppError.forbidden();
+      const { id: accountId } = await requireHubAdmin(deps.db, request);
       return {
         data: await service.move(request.params.id, request.params.platform, request.body.status, accountId),
       };

@@ -34,12 +34,22 @@ const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, throttle, tokens } = deps;
 
-  async function sessionFor(account: AccountRow, clientId: string): Promise<SigninResult> {
+  /** A console session; `onlyStackId` binds one handed off from a community to that community. */
+  async function sessionFor(
+    account: AccountRow,
+    clientId: string,
+    onlyStackId?: number,
+  ): Promise<SigninResult> {
     const now = clock.now();
     await touchLastLogin(db, account.id, now);
-    const token = await tokens.issue(account.id, clientId);
+    const token =
+      onlyStackId === undefined
+        ? await tokens.issue(account.id, clientId)
+        : await tokens.issueForCommunity(account.id, onlyStackId, clientId);
     const preferences = await listPreferences(db, account.id);
-    return { user: toSessionUser({ ...account, last_login: now }), token, preferences };
+    const user = toSessionUser({ ...account, last_login: now });
+    // Hub permissions are never reachable from a community: the console must not offer them either.
+    return { user: onlyStackId === undefined ? user : { ...user, perms: [] }, token, preferences };
   }
 
   /** Checks username-or-email and password; the same message whether or not the account exists. */
@@ -99,7 +109,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!account?.is_active) throw invalid;
       const stack = await deps.stacks.stackForAccount(account.id, claimed.stack_id);
       if (!stack) throw invalid;
-      return { ...(await sessionFor(account, CONSOLE_CLIENT_ID)), stack };
+      return { ...(await sessionFor(account, CONSOLE_CLIENT_ID, claimed.stack_id)), stack };
     },
   };
 }

@@ -1,7 +1,11 @@
 import type { Db } from '../../platform/db/database.ts';
 
-/** Whose sign-in a token family is: a console account, or a member of one community. */
-export type TokenSubject = { accountId: number } | { stackId: number; memberId: number };
+/**
+ * Whose sign-in a token family is: a console account (bound to one community when the sign-in was
+ * handed off from it), or a member of one community.
+ */
+export type TokenSubject =
+  { accountId: number; onlyStackId?: number } | { stackId: number; memberId: number };
 
 export function subjectOf(row: {
   account_id: number | null;
@@ -33,6 +37,7 @@ export async function insertFamily(
       account_id: 'accountId' in subject ? subject.accountId : null,
       member_stack_id: 'memberId' in subject ? subject.stackId : null,
       member_user_id: 'memberId' in subject ? subject.memberId : null,
+      only_stack_id: 'accountId' in subject ? (subject.onlyStackId ?? null) : null,
       client_id: family.clientId,
       created_at: family.createdAt,
       expires_at: family.expiresAt,

@@ -24,6 +24,11 @@ export class GrantError extends Error {
 export interface TokenService {
   /** Starts a new sign-in (a new refresh family) for an account. */
   issue(accountId: number, clientId: string): Promise<Token>;
+  /**
+   * Starts a console sign-in handed off from one community: it reaches that community's staff API
+   * only, never the hub's or another community's (ADR 0010).
+   */
+  issueForCommunity(accountId: number, stackId: number, clientId: string): Promise<Token>;
   /** Starts a new sign-in for a member of one community, through that community's client. */
   issueForMember(stackId: number, memberId: number, clientId: string): Promise<Token>;
   /** Rotates a refresh token; reusing an old one ends its whole family. */
@@ -85,6 +90,7 @@ export function createTokenService(db: Db, clock: Clock, settings: TokenSettings
 
   return {
     issue: (accountId, clientId) => start({ accountId }, clientId),
+    issueForCommunity: (accountId, stackId, clientId) => start({ accountId, onlyStackId: stackId }, clientId),
     issueForMember: (stackId, memberId, clientId) => start({ stackId, memberId }, clientId),
 
     async refresh(clientId, refreshToken) {

@@ -2,19 +2,18 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CONSOLE_ROLES, dataEnvelope, featurePaths, featureToggleSchema } from '@agora/contract';
-import { requireAuth, type AuthPreHandler } from '../../platform/auth/authenticate.ts';
+import type { AuthPreHandler } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { findAccountById } from '../auth/account.repository.ts';
+import { requireHubAdmin } from '../auth/hub-admin.ts';
 import { enabledFeatureMap, flagsOf, setFeature } from './features.repository.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 
 const tags = ['features'];
 const security = [{ bearer: [] }];
-export const HUB_ADMIN_PERM = 'hub.admin';
 
 /** Stack-scoped: the flags that are on in this community. */
 export function registerFeatureStackRoutes(scope: FastifyInstance, deps: { db: Db }): void {
@@ -46,10 +45,6 @@ export function registerFeatureHubRoutes(
   const params = z.object({ id: z.coerce.number().int().positive() });
   const flagsSchema = z.record(z.string(), z.boolean());
 
-  async function requireHubAdmin(accountId: number): Promise<void> {
-    const account = await findAccountById(deps.db, accountId);
-    if (!account?.perms.includes(HUB_ADMIN_PERM)) throw AppError.forbidden();
-  }
   async function flagsFor(stackId: number) {
     const flags = (await flagsOf(deps.db, [stackId])).get(stackId);
     if (!flags) throw AppError.notFound('This community is not found');
@@ -69,7 +64,7 @@ export function registerFeatureHubRoutes(
       },
     },
     async (request) => {
-      await requireHubAdmin(requireAuth(request).accountId);
+      await requireHubAdmin(deps.db, request);
       return { data: await flagsFor(request.params.id) };
     },
   );
@@ -88,16 +83,15 @@ export function registerFeatureHubRoutes(
       },
     },
     async (request) => {
-      const accountId = requireAuth(request).accountId;
-      await requireHubAdmin(accountId);
+      const admin = await requireHubAdmin(deps.db, request);
       await flagsFor(request.params.id);
       await setFeature(deps.db, request.params.id, request.body.name, request.body.enabled);
       // Audit log of the community: a hub administrator switched one of its features.
       await audit.record({
         stackId: request.params.id,
-        accountId,
+        accountId: admin.id,
         communityUserId: null,
-        username: (await findAccountById(deps.db, accountId))?.username ?? null,
+        username: admin.username,
         role: 'hub_admin',
         method: 'POST',
         route: featurePaths.hubToggle,

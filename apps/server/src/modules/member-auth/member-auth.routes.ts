@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONSOLE_ROLES,
+  ErrorCode,
   MEMBER_API_BASE,
   dataEnvelope,
   memberApiClientSchema,
@@ -17,7 +18,11 @@ import {
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
+import {
+  requireCommunity,
+  requireMember,
+  type MemberCaller,
+} from '../../platform/member-scope/member-scope.ts';
 import * as repo from './member-auth.repository.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -29,6 +34,8 @@ import { CONSOLE_CLIENT_ID, type AuthService } from '../auth/auth.service.ts';
 import type { MemberAuthService } from './member-auth.service.ts';
 
 const tags = ['member-auth'];
+/** Credentials that prove the member signed in themselves (see registerPlatformUrlRoute). */
+const HANDOFF_CREDENTIALS: readonly MemberCaller['via'][] = ['member_token', 'console_token'];
 const slugParams = z.object({ slug: z.string() });
 
 /** `/c/{slug}/oauth/token/` and `/c/{slug}/oauth/revoke_token/`: a community's members sign in here. */
@@ -168,13 +175,23 @@ export function registerPlatformUrlRoute(
     async (request, reply) => {
       const community = requireCommunity(request);
       const member = requireMember(request);
+      // Only a credential the member presented themselves opens a console session: a JWT is signed by
+      // whoever holds the community's key (its admins, its back end) and may name anyone (ADR 0010).
+      if (!HANDOFF_CREDENTIALS.includes(member.via)) {
+        throw AppError.of(
+          403,
+          ErrorCode.handoffRefused,
+          'A console session is handed off only to a member signed in with their own credentials.',
+        );
+      }
       const accountId = await repo.ensureConsoleAccount(deps.db, community.stackId, member.userId);
       const ticket = await deps.auth.issueSsoTicket(community.stackId, member.userId);
       const next = request.query.next;
       const url = new URL(ticket.platform_url);
       if (next && next.startsWith('/') && !next.startsWith('//')) url.searchParams.set('next', next);
       void reply.header('Cache-Control', 'no-store');
-      const token = await deps.tokens.issue(accountId, CONSOLE_CLIENT_ID);
+      // Bound to this community: the hand-off never yields more than its staff rights here.
+      const token = await deps.tokens.issueForCommunity(accountId, community.stackId, CONSOLE_CLIENT_ID);
       return { platform_url: url.toString(), token_details: token };
     },
   );

@@ -66,6 +66,8 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
     // A console token works on the member API of a community where its account is staff.
     const account = await findLiveAccessToken(db, clock, token);
     if (!account?.account_id) return undefined;
+    // A console sign-in handed off from another community does not reach this one.
+    if (account.only_stack_id !== null && account.only_stack_id !== community.stackId) return undefined;
     const staff = await deps.stacks.membershipBySlug(account.account_id, community.slug);
     if (!staff) return undefined;
     return {

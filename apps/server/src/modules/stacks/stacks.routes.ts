@@ -28,7 +28,12 @@ export function registerStackHubRoutes(
         response: { 200: dataEnvelope(z.array(stackSchema)), ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await deps.stacks.listForAccount(requireAuth(request).accountId) }),
+    async (request) => {
+      const { accountId, onlyStackId } = requireAuth(request);
+      const stacks = await deps.stacks.listForAccount(accountId);
+      // A sign-in handed off from a community sees that community only.
+      return { data: onlyStackId === null ? stacks : stacks.filter((s) => s.id === onlyStackId) };
+    },
   );
 
   r.get(
@@ -44,8 +49,11 @@ export function registerStackHubRoutes(
       },
     },
     async (request) => {
-      const stack = await deps.stacks.stackForAccount(requireAuth(request).accountId, request.params.id);
-      if (!stack) throw AppError.notFound('This community is not found');
+      const { accountId, onlyStackId } = requireAuth(request);
+      const stack = await deps.stacks.stackForAccount(accountId, request.params.id);
+      if (!stack || (onlyStackId !== null && stack.id !== onlyStackId)) {
+        throw AppError.notFound('This community is not found');
+      }
       return { data: stack };
     },
   );

@@ -9,6 +9,11 @@ export interface AuthenticatedAccount {
   accountId: number;
   familyId: string;
   clientId: string;
+  /**
+   * Set when the sign-in was handed off from a community (SSO ticket, member API hand-off): it
+   * reaches that community's staff API only, nothing of the hub nor of another community.
+   */
+  onlyStackId: number | null;
 }
 
 declare module 'fastify' {
@@ -42,7 +47,7 @@ export async function findLiveAccessToken(db: Db, clock: Clock, token: string) {
     .selectFrom('access_tokens as t')
     .innerJoin('token_families as f', 'f.id', 't.family_id')
     .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .select(['t.account_id', 't.family_id', 't.client_id'])
+    .select(['t.account_id', 't.family_id', 't.client_id', 'f.only_stack_id'])
     .where('t.token_hash', '=', digestToken(token))
     .where('t.account_id', 'is not', null)
     .where('t.revoked_at', 'is', null)
@@ -60,13 +65,34 @@ export function authenticate(db: Db, clock: Clock) {
     if (!token) throw invalidToken(reply, false);
     const row = await findLiveAccessToken(db, clock, token);
     if (!row) throw invalidToken(reply, true);
-    request.auth = { accountId: row.account_id as number, familyId: row.family_id, clientId: row.client_id };
+    request.auth = {
+      accountId: row.account_id as number,
+      familyId: row.family_id,
+      clientId: row.client_id,
+      onlyStackId: row.only_stack_id,
+    };
   };
 }
 
 export function requireAuth(request: FastifyRequest): AuthenticatedAccount {
   if (!request.auth) throw AppError.unauthenticated();
   return request.auth;
+}
+
+/**
+ * For hub-wide and account-wide actions: refused to a sign-in handed off from a community, which
+ * holds that community's staff rights and nothing more.
+ */
+export function requireAccountSession(request: FastifyRequest): AuthenticatedAccount {
+  const auth = requireAuth(request);
+  if (auth.onlyStackId !== null) {
+    throw AppError.of(
+      403,
+      ErrorCode.communitySession,
+      'This sign-in came from a community and reaches only that community. Sign in to the console with your password for this.',
+    );
+  }
+  return auth;
 }
 
 export type AuthPreHandler = ReturnType<typeof authenticate>;

@@ -79,6 +79,8 @@ export interface TokenFamiliesTable {
   account_id: number | null;
   member_stack_id: number | null;
   member_user_id: number | null;
+  /** A console sign-in handed off from this community: it reaches only this community (0016). */
+  only_stack_id: number | null;
   client_id: string;
   created_at: CreatedAt;
   expires_at: Timestamp;

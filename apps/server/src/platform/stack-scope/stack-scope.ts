@@ -40,8 +40,12 @@ export function stackGuard(deps: StackScopeDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await deps.authenticate(request, reply);
     const { slug } = request.params as { slug?: string };
-    const membership = slug ? await deps.membershipBySlug(requireAuth(request).accountId, slug) : undefined;
-    if (!membership) throw AppError.notFound('This community is not found');
+    const auth = requireAuth(request);
+    const membership = slug ? await deps.membershipBySlug(auth.accountId, slug) : undefined;
+    // A sign-in handed off from one community does not reach another (nor confirm it exists).
+    if (!membership || (auth.onlyStackId !== null && membership.stackId !== auth.onlyStackId)) {
+      throw AppError.notFound('This community is not found');
+    }
     // A staff member banned or deleted as a member of the community keeps no console rights there.
     const standing = effectiveStanding(
       membership.memberStatus ?? 'active',
