@@ -11,7 +11,7 @@ import {
   type AccountRow,
 } from './account.repository.ts';
 import { toSessionUser } from './session-user.ts';
-import { throttledError, type SignInThrottle } from './sign-in-throttle.ts';
+import { throttleKeys, type SignInThrottle } from './sign-in-throttle.ts';
 import type { TokenService } from './token.service.ts';
 import { listPreferences } from '../preferences/preferences.repository.ts';
 import type { StacksService } from '../stacks/stacks.service.ts';
@@ -54,13 +54,16 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** Checks username-or-email and password; the same message whether or not the account exists. */
   async function checkCredentials(login: string, password: string, ip: string): Promise<AccountRow> {
-    const wait = await throttle.retryAfter(login, ip);
-    if (wait > 0) throw throttledError(wait);
     const account = await findAccountByLogin(db, login);
+    // Reserved (and counted as a failure) before the password is looked at: beyond the limit, none is.
+    const attempt = await throttle.reserveOrThrow(
+      account ? throttleKeys.account(account.id) : throttleKeys.unknownLogin(login),
+      ip,
+    );
     const ok = account
       ? await verifyPassword(account.password_hash, password)
       : (await verifyAgainstDummy(password), false);
-    await throttle.record(login, ip, ok && !!account?.is_active);
+    if (ok && account?.is_active) await throttle.succeed(attempt);
     if (!account || !ok || !account.is_active) {
       throw AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS);
     }

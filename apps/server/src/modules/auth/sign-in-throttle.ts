@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { ErrorCode } from '@agora/contract';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -11,60 +12,100 @@ export interface ThrottleLimits {
 
 export const DEFAULT_THROTTLE: ThrottleLimits = { windowSeconds: 15 * 60, perAccount: 5, perIp: 30 };
 
+/** The answer to a reservation: when allowed, verify the secret, then `succeed(attemptId)` if it was right. */
+export interface ThrottleReservation {
+  allowed: boolean;
+  /** Seconds until the caller may try again (0 when allowed). */
+  retryAfter: number;
+  /** Names the reserved attempt (null when refused). */
+  attemptId: string | null;
+}
+
 /**
- * Failed sign-ins counted in the database, so the limit holds across processes. The account key is
- * what the caller typed (lower-cased), so unknown and known users are throttled alike.
+ * The account counter's key: one account is one counter, whichever login (username or e-mail) named
+ * it; a login that names nobody is counted by what was typed, so unknown users are throttled alike.
+ */
+export const throttleKeys = {
+  account: (accountId: number) => `account:${accountId}`,
+  member: (stackId: number, memberId: number) => `member:${stackId}:${memberId}`,
+  unknownLogin: (login: string, stackId?: number) =>
+    `login:${stackId === undefined ? '' : `${stackId}:`}${login.trim().toLowerCase()}`,
+};
+
+/** Namespace of the throttle's advisory locks (the first half of the two-int key). */
+const LOCK_NAMESPACE = 0x5349_4e00;
+
+/**
+ * Failed sign-ins counted in the database, so the limit holds across processes. The check and the
+ * count are one transaction: `reserve` takes a transaction-scoped advisory lock per key (account and
+ * address, in a fixed order), counts the failures in the sliding window, and — only when both are
+ * under the limit — records the attempt as a failure up front. The caller verifies the secret only
+ * after an allowed reservation, and `succeed` turns the attempt into a success. Parallel guesses thus
+ * queue on the lock and at most the limit are ever verified. A success resets nothing: the window
+ * alone forgets failures, so neither an account's owner nor an address's own sign-ins buy more tries.
  */
 export function createSignInThrottle(db: Db, clock: Clock, limits: ThrottleLimits = DEFAULT_THROTTLE) {
-  async function failuresSince(scope: 'account' | 'ip', key: string, since: Date) {
-    const lastSuccess = await db
-      .selectFrom('sign_in_attempts')
-      .select((eb) => eb.fn.max('created_at').as('at'))
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('succeeded', '=', true)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    const from = lastSuccess?.at ? new Date(lastSuccess.at) : since;
-    const rows = await db
-      .selectFrom('sign_in_attempts')
-      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('created_at').as('first')])
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('succeeded', '=', false)
-      .where('created_at', '>', from)
-      .executeTakeFirstOrThrow();
-    return { count: Number(rows.n), first: rows.first ? new Date(rows.first) : undefined };
+  async function reserve(key: string, ip: string): Promise<ThrottleReservation> {
+    return db.transaction().execute(async (trx) => {
+      const keys = [`account ${key}`, `ip ${ip}`].sort();
+      for (const k of keys) {
+        await sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}::int4, hashtext(${k}))`.execute(trx);
+      }
+      const now = clock.now();
+      const since = new Date(now.getTime() - limits.windowSeconds * 1000);
+      const rows = await trx
+        .selectFrom('sign_in_attempts')
+        .select([
+          'scope',
+          (eb) => eb.fn.countAll<number>().as('n'),
+          (eb) => eb.fn.min('created_at').as('first'),
+        ])
+        .where('succeeded', '=', false)
+        .where('created_at', '>', since)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('scope', '=', 'account'), eb('key', '=', key)]),
+            eb.and([eb('scope', '=', 'ip'), eb('key', '=', ip)]),
+          ]),
+        )
+        .groupBy('scope')
+        .execute();
+      let wait = 0;
+      for (const row of rows) {
+        const limit = row.scope === 'account' ? limits.perAccount : limits.perIp;
+        if (Number(row.n) >= limit && row.first) {
+          const until = new Date(row.first).getTime() + limits.windowSeconds * 1000;
+          wait = Math.max(wait, Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
+        }
+      }
+      if (wait > 0) return { allowed: false, retryAfter: wait, attemptId: null };
+      const inserted = await trx
+        .insertInto('sign_in_attempts')
+        .values([
+          { scope: 'account', key, succeeded: false, created_at: now },
+          { scope: 'ip', key: ip, succeeded: false, created_at: now },
+        ])
+        .returning('id')
+        .execute();
+      return { allowed: true, retryAfter: 0, attemptId: inserted.map((r) => r.id).join(',') };
+    });
   }
 
   return {
-    /** Seconds until the caller may try again, or 0 when not throttled. */
-    async retryAfter(login: string, ip: string): Promise<number> {
-      const now = clock.now();
-      const since = new Date(now.getTime() - limits.windowSeconds * 1000);
-      const checks = [
-        { ...(await failuresSince('account', login.trim().toLowerCase(), since)), limit: limits.perAccount },
-        { ...(await failuresSince('ip', ip, since)), limit: limits.perIp },
-      ];
-      let wait = 0;
-      for (const c of checks) {
-        if (c.count >= c.limit && c.first) {
-          const until = c.first.getTime() + limits.windowSeconds * 1000;
-          wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
-        }
-      }
-      return wait;
+    reserve,
+
+    /** The reserved attempt was right: it no longer counts as a failure. */
+    async succeed(attemptId: string): Promise<void> {
+      const ids = attemptId.split(',').map(Number).filter(Number.isSafeInteger);
+      if (ids.length === 0) return;
+      await db.updateTable('sign_in_attempts').set({ succeeded: true }).where('id', 'in', ids).execute();
     },
 
-    async record(login: string, ip: string, succeeded: boolean): Promise<void> {
-      const at = clock.now();
-      await db
-        .insertInto('sign_in_attempts')
-        .values([
-          { scope: 'account', key: login.trim().toLowerCase(), succeeded, created_at: at },
-          { scope: 'ip', key: ip, succeeded, created_at: at },
-        ])
-        .execute();
+    /** Reserves an attempt, or throws the 429 refusal; returns the attempt id to pass to `succeed`. */
+    async reserveOrThrow(key: string, ip: string): Promise<string> {
+      const reservation = await reserve(key, ip);
+      if (!reservation.allowed || !reservation.attemptId) throw throttledError(reservation.retryAfter);
+      return reservation.attemptId;
     },
   };
 }

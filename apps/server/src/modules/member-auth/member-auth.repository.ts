@@ -61,6 +61,7 @@ export async function findMemberByLogin(db: Db, stackId: number, login: string) 
       'u.username',
       'u.role',
       'u.password_hash',
+      'u.account_id',
       'a.password_hash as account_password_hash',
       'a.is_active as account_active',
     ])

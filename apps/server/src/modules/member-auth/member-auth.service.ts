@@ -11,7 +11,7 @@ import {
   type Community,
   type MemberCaller,
 } from '../../platform/member-scope/member-scope.ts';
-import { throttledError, type SignInThrottle } from '../auth/sign-in-throttle.ts';
+import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { GrantError, type TokenService } from '../auth/token.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import * as repo from './member-auth.repository.ts';
@@ -116,13 +116,18 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       ip: string,
       clientId: string,
     ): Promise<Token> {
-      const throttleKey = `${community.slug}:${login.trim().toLowerCase()}`;
-      const wait = await deps.throttle.retryAfter(throttleKey, ip);
-      if (wait > 0) throw throttledError(wait);
       const member = await repo.findMemberByLogin(db, community.stackId, login);
       const hash = member?.password_hash ?? (member?.account_active ? member.account_password_hash : null);
+      // One counter per person: the console account's when its password is the one checked.
+      const throttleKey = !member
+        ? throttleKeys.unknownLogin(login, community.stackId)
+        : !member.password_hash && member.account_id !== null
+          ? throttleKeys.account(member.account_id)
+          : throttleKeys.member(community.stackId, member.id);
+      // Reserved (and counted as a failure) before the password is looked at: beyond the limit, none is.
+      const attempt = await deps.throttle.reserveOrThrow(throttleKey, ip);
       const ok = hash ? await verifyPassword(hash, password) : (await verifyAgainstDummy(password), false);
-      await deps.throttle.record(throttleKey, ip, ok);
+      if (ok) await deps.throttle.succeed(attempt);
       if (!member || !ok) throw AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS);
       const standing = await this.standing(community.stackId, member.id);
       const refused = standingError(standing.standing, standing.banUntil);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxyRule, type TrustProxy } from './trust-proxy.ts';
 
 /** Server configuration, read once from the environment at start. */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   /** An external moderation API for the AI bot (OpenAI-style `/moderations`); word lists when unset. */
   moderationApiUrl: string | undefined;
   moderationApiKey: string | undefined;
+  /** Proxies whose X-Forwarded-* headers are believed (request.ip); none by default. */
+  trustProxy: TrustProxy;
 }
 
 /** Thrown when the environment is unusable; the message names the variable. */
@@ -76,6 +79,7 @@ const rules = {
   AGORA_RESTART_SECONDS: z.coerce.number().int().min(0).max(3600),
   AGORA_MODERATION_API_URL: z.url({ protocol: /^https?$/ }),
   AGORA_MODERATION_API_KEY: z.string().min(1),
+  AGORA_TRUST_PROXY: trustProxyRule,
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -123,5 +127,6 @@ export function loadConfig(env: Env = process.env): Config {
     restartSeconds: read(env, 'AGORA_RESTART_SECONDS') ?? 5,
     moderationApiUrl: read(env, 'AGORA_MODERATION_API_URL'),
     moderationApiKey: read(env, 'AGORA_MODERATION_API_KEY'),
+    trustProxy: read(env, 'AGORA_TRUST_PROXY') ?? false,
   };
 }
