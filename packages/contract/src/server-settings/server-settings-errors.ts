@@ -12,6 +12,10 @@ export const ServerSettingsErrorCode = {
   tlsAndSsl: 'tls_and_ssl',
   /** The SMTP server refused or could not be reached; the message is the server's own text. */
   smtpError: 'smtp_error',
+  /** The email server test may not connect there (loopback, private, link-local, metadata…) or the name does not resolve. */
+  hostNotAllowed: 'host_not_allowed',
+  /** The stored password only goes to the stored server: another destination needs its password typed. */
+  passwordRequired: 'password_required',
   stackRestarting: ErrorCode.stackRestarting,
   required: ErrorCode.required,
   invalid: ErrorCode.invalid,

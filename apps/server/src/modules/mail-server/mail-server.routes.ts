@@ -11,6 +11,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
+import { RateLimitedError } from '../../platform/http/rate-limit.ts';
 import { createMailServerService } from './mail-server.service.ts';
 
 const tags = ['email server'];
@@ -60,19 +61,29 @@ export function registerMailServerRoutes(scope: FastifyInstance, deps: PlatformD
         tags,
         security,
         summary:
-          'Send a test email through the given settings (the stored ones without a host); 400 smtp_error with the server’s text',
+          'Send a test email through the given settings (the stored ones without a host); 400 smtp_error with the server’s text, ' +
+          '400 host_not_allowed for loopback/private/link-local/metadata addresses (checked before connecting), ' +
+          'the stored password only to the stored server; 429 with Retry-After beyond a few tests a minute',
         body: mailServerTestBodySchema,
-        response: { 200: dataEnvelope(mailServerTestResultSchema), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: dataEnvelope(mailServerTestResultSchema),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const staff = requireStaff(request);
-      return {
-        data: await service.sendTest(staff.stackId, request.body, {
-          communityName: staff.name,
-          log: request.log,
-        }),
-      };
+      try {
+        return {
+          data: await service.sendTest(staff.stackId, request.body, {
+            communityName: staff.name,
+            log: request.log,
+          }),
+        };
+      } catch (error) {
+        if (error instanceof RateLimitedError) void reply.header('Retry-After', String(error.retryAfter));
+        throw error;
+      }
     },
   );
 }

@@ -15,7 +15,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { SmtpError, sendThroughSmtp, smtpTransportOptions } from '../../platform/mail/smtp-transport.ts';
+import { SmtpError, sendThroughSmtp } from '../../platform/mail/smtp-transport.ts';
+import { checkedSmtpOptions, smtpAllowance } from '../../platform/mail/smtp-destination.ts';
+import { OutboundRefusedError } from '../../platform/net/outbound-host.ts';
+import { takeRateLimit, type RateLimit } from '../../platform/http/rate-limit.ts';
 import { assertStackOnline, changeAndRestart } from '../domain-settings/stack-restart.ts';
 import * as repo from './mail-server.repository.ts';
 
@@ -57,9 +60,37 @@ const COMPARED = [
   'sender',
 ] as const;
 
+/** Test emails per community: a few a minute (counted in the database, across processes). */
+export const TEST_EMAIL_LIMIT: RateLimit = { bucket: 'mail_server_test', limit: 5, windowSeconds: 60 };
+const TEST_EMAIL_LIMITED_MESSAGE = 'Too many test emails for this community. Try again in a minute.';
+export const HOST_NOT_ALLOWED_MESSAGE =
+  'This server may not connect to that host (a loopback, private, link-local or reserved address).';
+export const STORED_PASSWORD_ELSEWHERE_MESSAGE =
+  'Type the password: the stored one is only sent to the stored server, port and username.';
+
+/**
+ * Where the stored password may go: the stored host, port, username and transport security. Any
+ * other destination (or a downgrade from TLS to plain text) must be given its password explicitly.
+ */
+function sameDestination(
+  stored: repo.MailServerRow,
+  given: { host: string; port: number | null; username: string; use_tls: boolean; use_ssl: boolean },
+): boolean {
+  const portOf = (s: { port: number | null; use_ssl: boolean }) =>
+    s.port ?? (s.use_ssl ? 465 : DEFAULT_SMTP_PORT);
+  return (
+    stored.host.trim().toLowerCase() === given.host.trim().toLowerCase() &&
+    portOf(stored) === portOf(given) &&
+    stored.username === given.username &&
+    stored.use_tls === given.use_tls &&
+    stored.use_ssl === given.use_ssl
+  );
+}
+
 /** A community's email server (spec mgmt §2, §3): saving restarts the community; a test email checks it. */
 export function createMailServerService(deps: PlatformDeps) {
   const { db, clock, secretBox } = deps;
+  const allowance = smtpAllowance(deps.config);
 
   return {
     async get(stackId: number): Promise<MailServer> {
@@ -116,11 +147,19 @@ export function createMailServerService(deps: PlatformDeps) {
       if (given) {
         const check = checkMailServer({ ...body, sender: 'custom' });
         if (check.ok) {
-          const password =
-            check.value.password ||
-            (stored?.password_sealed && stored.username === check.value.username
-              ? secretBox.open(stored.password_sealed)
-              : '');
+          let password = check.value.password;
+          if (!password && check.value.username) {
+            if (stored?.password_sealed && sameDestination(stored, check.value))
+              password = secretBox.open(stored.password_sealed);
+            else
+              errors.push(
+                errorEntry(
+                  ServerSettingsErrorCode.passwordRequired,
+                  STORED_PASSWORD_ELSEWHERE_MESSAGE,
+                  'password',
+                ),
+              );
+          }
           settings = toSettings({ ...check.value, password });
         } else errors.push(...check.errors);
       } else if (stored && stored.host !== '') {
@@ -132,11 +171,24 @@ export function createMailServerService(deps: PlatformDeps) {
         errors.push(errorEntry(ServerSettingsErrorCode.required, REQUIRED_MESSAGE, 'host'));
       }
       if (errors.length > 0 || !settings || !recipient.ok) throw new AppError(400, errors);
+      await takeRateLimit(db, clock, TEST_EMAIL_LIMIT, String(stackId), TEST_EMAIL_LIMITED_MESSAGE);
 
       const logged = { stackId, host: settings.host, port: settings.port ?? DEFAULT_SMTP_PORT };
+      let options;
+      try {
+        options = await checkedSmtpOptions(settings, allowance);
+      } catch (error) {
+        if (!(error instanceof OutboundRefusedError)) throw error;
+        context.log.info(
+          { ...logged, ok: false, refused: error.kind },
+          'test email refused before connecting',
+        );
+        const message = error.kind === 'unresolved' ? error.message : HOST_NOT_ALLOWED_MESSAGE;
+        throw AppError.of(400, ServerSettingsErrorCode.hostNotAllowed, message, 'host');
+      }
       try {
         const answer = await sendThroughSmtp(
-          smtpTransportOptions(settings),
+          options,
           {
             from: settings.from_name
               ? { name: settings.from_name, address: settings.from_email }

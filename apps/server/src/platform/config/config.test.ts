@@ -48,6 +48,11 @@ describe('loadConfig', () => {
     ['AGORA_ADMIN_PASSWORD', 'short'],
     ['AGORA_CORS_ORIGINS', 'not a url'],
     ['AGORA_FRAME_ANCESTORS', '*'],
+    ['AGORA_SMTP_ALLOW_PRIVATE', 'yes'],
+    ['AGORA_SMTP_ALLOWED_HOSTS', 'mail.example.org, bad/host'],
+    ['AGORA_MAX_IN_FLIGHT', '0'],
+    ['AGORA_MAX_QUEUED', '-1'],
+    ['AGORA_MAX_QUEUE_WAIT_MS', 'soon'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     let error: unknown;
     try {
@@ -58,6 +63,31 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message).toContain(name);
+  });
+
+  it('reads the outbound SMTP allowance and the admission limit', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpAllowPrivate: false,
+      smtpAllowedHosts: [],
+      maxInFlightRequests: 64,
+      maxQueuedRequests: 256,
+      maxQueueWaitMs: 5000,
+    });
+    expect(
+      loadConfig({
+        AGORA_SMTP_ALLOW_PRIVATE: 'true',
+        AGORA_SMTP_ALLOWED_HOSTS: 'relay.internal, 10.0.0.5 [fd00::25]',
+        AGORA_MAX_IN_FLIGHT: '8',
+        AGORA_MAX_QUEUED: '0',
+        AGORA_MAX_QUEUE_WAIT_MS: '250',
+      }),
+    ).toMatchObject({
+      smtpAllowPrivate: true,
+      smtpAllowedHosts: ['relay.internal', '10.0.0.5', '[fd00::25]'],
+      maxInFlightRequests: 8,
+      maxQueuedRequests: 0,
+      maxQueueWaitMs: 250,
+    });
   });
 
   it('never repeats a password in its message', () => {

@@ -32,6 +32,15 @@ export interface Config {
   moderationApiKey: string | undefined;
   /** Proxies whose X-Forwarded-* headers are believed (request.ip); none by default. */
   trustProxy: TrustProxy;
+  /** The email server test may reach loopback/private/link-local/unique-local/CGNAT addresses (never metadata). */
+  smtpAllowPrivate: boolean;
+  /** Host names or IP addresses the email server test may reach whatever they resolve to. */
+  smtpAllowedHosts: string[];
+  /** Admission limit: requests handled at once, and waiting beyond those (then 503 + Retry-After). */
+  maxInFlightRequests: number;
+  maxQueuedRequests: number;
+  /** How long a request may wait for its turn before it is answered 503. */
+  maxQueueWaitMs: number;
 }
 
 /** Thrown when the environment is unusable; the message names the variable. */
@@ -80,6 +89,18 @@ const rules = {
   AGORA_MODERATION_API_URL: z.url({ protocol: /^https?$/ }),
   AGORA_MODERATION_API_KEY: z.string().min(1),
   AGORA_TRUST_PROXY: trustProxyRule,
+  AGORA_SMTP_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
+  AGORA_SMTP_ALLOWED_HOSTS: z
+    .string()
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().regex(/^(\[?[0-9a-fA-F:.]+\]?|[A-Za-z0-9.-]+)$/, 'must list host names or IP addresses'),
+      ),
+    ),
+  AGORA_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000),
+  AGORA_MAX_QUEUED: z.coerce.number().int().min(0).max(1_000_000),
+  AGORA_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000),
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -128,5 +149,10 @@ export function loadConfig(env: Env = process.env): Config {
     moderationApiUrl: read(env, 'AGORA_MODERATION_API_URL'),
     moderationApiKey: read(env, 'AGORA_MODERATION_API_KEY'),
     trustProxy: read(env, 'AGORA_TRUST_PROXY') ?? false,
+    smtpAllowPrivate: read(env, 'AGORA_SMTP_ALLOW_PRIVATE') ?? false,
+    smtpAllowedHosts: read(env, 'AGORA_SMTP_ALLOWED_HOSTS') ?? [],
+    maxInFlightRequests: read(env, 'AGORA_MAX_IN_FLIGHT') ?? 64,
+    maxQueuedRequests: read(env, 'AGORA_MAX_QUEUED') ?? 256,
+    maxQueueWaitMs: read(env, 'AGORA_MAX_QUEUE_WAIT_MS') ?? 5000,
   };
 }

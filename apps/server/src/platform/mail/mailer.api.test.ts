@@ -31,7 +31,12 @@ describe('mailer', () => {
     const lines: unknown[][] = [];
     const mailer = createMailer({
       db: t.db,
-      config: { smtpUrl: undefined, mailFrom: 'Agora <no-reply@agora.test>' },
+      config: {
+        smtpUrl: undefined,
+        mailFrom: 'Agora <no-reply@agora.test>',
+        smtpAllowPrivate: false,
+        smtpAllowedHosts: [],
+      },
       secretBox,
       logger: { info: (...args: unknown[]) => lines.push(args) } as never,
     });
@@ -83,7 +88,11 @@ describe('mailer', () => {
         updated_at: new Date(),
       })
       .execute();
-    const config = loadConfig({ AGORA_SMTP_URL: `smtp://127.0.0.1:${platformSmtp.port}` });
+    // The community's server is on loopback: reachable only with the operator's allowance.
+    const config = loadConfig({
+      AGORA_SMTP_URL: `smtp://127.0.0.1:${platformSmtp.port}`,
+      AGORA_SMTP_ALLOW_PRIVATE: 'true',
+    });
     const mailer = createMailer({ db: t.db, config, secretBox });
     const before = platformSmtp.received.length;
     await mailer.send(demoId, mail);
@@ -93,6 +102,22 @@ describe('mailer', () => {
     // Platform-wide mail (no community) still goes through the platform's server.
     await mailer.send(null, mail);
     expect(platformSmtp.received.length).toBe(before + 1);
+  });
+
+  it("refuses a community's server on a loopback address without the allowance, before connecting", async () => {
+    const config = loadConfig({ AGORA_SMTP_URL: `smtp://127.0.0.1:${platformSmtp.port}` });
+    const mailer = createMailer({ db: t.db, config, secretBox });
+    const before = communitySmtp.received.length;
+    await expect(mailer.send(demoId, mail)).rejects.toThrow(/may not connect/);
+    expect(communitySmtp.received.length).toBe(before);
+    // The operator may allow that one host by name or address instead of every private network.
+    const listed = createMailer({
+      db: t.db,
+      config: loadConfig({ AGORA_SMTP_ALLOWED_HOSTS: '127.0.0.1' }),
+      secretBox,
+    });
+    await listed.send(demoId, mail);
+    expect(communitySmtp.received.length).toBe(before + 1);
   });
 
   it('hides AGORA_SMTP_URL (it holds a password) when the value is refused', () => {

@@ -4,7 +4,9 @@ import type { Db } from '../db/database.ts';
 import type { SecretBox } from '../crypto/secret-box.ts';
 import type {} from './mail.tables.ts';
 import { customSenderOf } from '../../modules/mail-server/mail-server.repository.ts';
-import { sendThroughSmtp, smtpTransportOptions, smtpUrlOptions, type SmtpMessage } from './smtp-transport.ts';
+import { SmtpError, sendThroughSmtp, smtpUrlOptions, type SmtpMessage } from './smtp-transport.ts';
+import { checkedSmtpOptions, smtpAllowance } from './smtp-destination.ts';
+import { OutboundRefusedError } from '../net/outbound-host.ts';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 export interface OutgoingMail {
@@ -20,7 +22,7 @@ export interface Mailer {
 
 export interface MailerDeps {
   db: Db;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtpAllowPrivate' | 'smtpAllowedHosts'>;
   secretBox: SecretBox;
   logger?: Pick<FastifyBaseLogger, 'info'>;
 }
@@ -38,7 +40,13 @@ export function createMailer({ db, config, secretBox, logger }: MailerDeps): Mai
       let from: SmtpMessage['from'] = config.mailFrom;
       const custom = stackId === null ? undefined : await customSenderOf(db, secretBox, stackId);
       if (custom) {
-        options = smtpTransportOptions(custom);
+        // The community chose this host: the same address check as its test email, before connecting.
+        try {
+          options = await checkedSmtpOptions(custom, smtpAllowance(config));
+        } catch (error) {
+          if (error instanceof OutboundRefusedError) throw new SmtpError(error.message, 'EREFUSEDHOST');
+          throw error;
+        }
         from = custom.from_name ? { name: custom.from_name, address: custom.from_email } : custom.from_email;
       } else if (config.smtpUrl) {
         options = smtpUrlOptions(config.smtpUrl);

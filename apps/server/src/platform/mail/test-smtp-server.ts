@@ -12,6 +12,10 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   port: number;
   received: ReceivedMail[];
+  /** Every connection opened, accepted or not (a refusal "before connecting" leaves it at 0). */
+  connections: number;
+  /** Every login tried, with the password as the client sent it. */
+  logins: Array<{ username: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -23,12 +27,15 @@ export async function startTestSmtpServer(
   options: { users?: Record<string, string> } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const logins: TestSmtpServer['logins'] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
+      logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
       const expected = options.users?.[auth.username ?? ''];
       if (expected !== undefined && expected === auth.password) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
@@ -47,10 +54,22 @@ export async function startTestSmtpServer(
       });
     },
   });
+  // Counted at the TCP level: any connection at all, before any SMTP greeting.
+  server.server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    get connections() {
+      return connections;
+    },
+    logins,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

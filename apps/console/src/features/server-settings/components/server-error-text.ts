@@ -11,6 +11,9 @@ const CODE_MESSAGES: Record<string, string> = {
   invalid_host: 'serverSettings.error.invalidHost',
   invalid_port: 'serverSettings.error.invalidPort',
   tls_and_ssl: 'serverSettings.error.tlsAndSsl',
+  host_not_allowed: 'serverSettings.error.hostNotAllowed',
+  password_required: 'serverSettings.error.passwordRequired',
+  throttled: 'serverSettings.error.throttled',
   stack_restarting: 'serverSettings.restarting',
 };
 
