@@ -1,7 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config/config.ts';
 import { trustProxyOption } from './platform/config/trust-proxy.ts';
@@ -9,9 +13,11 @@ import type { Db } from './platform/db/database.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { loggerOptions } from './platform/http/logger-options.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
-import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { installSecurityHeaders, securityHeaders } from './platform/http/security-headers.ts';
 import { RouteTable } from './platform/http/route-table.ts';
-import { installErrorHandling } from './platform/errors/error-handler.ts';
+import { answerRouterError, installErrorHandling } from './platform/errors/error-handler.ts';
+import { registerMultipartBody } from './platform/http/multipart-body.ts';
+import { installNulGuard } from './platform/http/nul-guard.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { registerOpenApi } from './platform/openapi/openapi.ts';
 import { registerConsole } from './platform/static/console-static.ts';
@@ -98,6 +104,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: deps.logStream
       ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
@@ -107,6 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: false },
+    // The router's own refusals (bad percent-encoding, over-long parameter) answer in the envelope too.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      headers(request, reply);
+      return answerRouterError(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -122,10 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
   await app.register(formbody);
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: config.bodyLimitBytes, files: 10, fields: 100 },
-  });
+  await registerMultipartBody(app, { fileSize: config.bodyLimitBytes, files: 10, fields: 100 });
+  installNulGuard(app);
   await registerOpenApi(app);
 
   // Services

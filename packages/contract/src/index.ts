@@ -1,5 +1,6 @@
 export * from './errors/index.ts';
 export * from './envelope.ts';
+export * from './row-id.ts';
 export * from './auth/index.ts';
 export * from './preferences/index.ts';
 export * from './stacks/index.ts';

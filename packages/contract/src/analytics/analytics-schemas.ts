@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 import { dataEnvelope } from '../envelope.ts';
 
 /** The data-provisioning token (JWT HS256, one community, 1 hour). */
@@ -88,7 +89,7 @@ export type DashboardLayout = z.infer<typeof dashboardLayoutSchema>;
 export const dashboardLayoutAnswerSchema = dataEnvelope(dashboardLayoutSchema);
 /** Multipart body with the field `layout` (a JSON string). */
 export const dashboardLayoutBodySchema = z.object({ layout: z.string().max(200_000) });
-export const dashboardLayoutParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const dashboardLayoutParamsSchema = z.object({ userId: rowIdSchema });
 
 // ---- Exports ----
 
@@ -102,7 +103,7 @@ export const analyticsExportAddBodySchema = z.object({
   type: analyticsExportTypeSchema,
   from: z.string().optional(),
   to: z.string().optional(),
-  contribution_id: z.coerce.number().int().positive().optional(),
+  contribution_id: rowIdSchema.optional(),
 });
 export type AnalyticsExportAddBody = z.infer<typeof analyticsExportAddBodySchema>;
 
@@ -119,7 +120,7 @@ export const analyticsExportAddAnswerSchema = dataEnvelope(
   z.object({ id: z.number().int(), status: z.literal('pending') }),
 );
 export const analyticsExportAnswerSchema = dataEnvelope(analyticsExportSchema);
-export const analyticsExportIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const analyticsExportIdParamsSchema = z.object({ id: rowIdSchema });
 
 // ---- Analytics tables ----
 
@@ -132,7 +133,7 @@ export const analyticsTableQuerySchema = z.object({
   ordering: z.string().max(100).optional(),
 });
 export type AnalyticsTableQuery = z.infer<typeof analyticsTableQuerySchema>;
-export const analyticsUserInsightParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const analyticsUserInsightParamsSchema = z.object({ userId: rowIdSchema });
 
 export const analyticsPaths = {
   communitySignin: '/platform/api/v1/auth/community_signin/',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 import { pageOf } from '../envelope.ts';
 
 /** The audit log: every staff write in a community, recorded automatically (issue 5 §6). */
@@ -17,7 +18,7 @@ export const AUDIT_SECRET_KEY_PATTERN = /password|secret|token|key/i;
 export const AUDIT_REDACTED = '[redacted]';
 
 export const auditLogQuerySchema = z.object({
-  staff: z.coerce.number().int().positive().optional().describe('Community user id of the staff member'),
+  staff: rowIdSchema.optional().describe('Community user id of the staff member'),
   action: z.string().max(120).optional().describe('Prefix of the action key, e.g. `dynamic_preference`'),
   from: z.string().max(40).optional().describe('YYYY-MM-DD or ISO date-time; entries from this moment'),
   to: z.string().max(40).optional().describe('YYYY-MM-DD (the whole day) or ISO date-time; entries until'),

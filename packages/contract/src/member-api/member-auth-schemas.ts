@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 
 /** The member API (SelfCommunity v2-compatible) of one community, relative to its internal url. */
 export const MEMBER_API_BASE = '/api/v2';
@@ -24,7 +25,7 @@ export type MemberApiClient = z.infer<typeof memberApiClientSchema>;
 
 /** Claims of a server-to-server JWT (HS256/HS512 with the community's JWT key). */
 export const memberJwtClaimsSchema = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: rowIdSchema,
   token_type: z.literal('access'),
   jti: z.union([z.string(), z.number()]).optional(),
   iat: z.number().optional(),

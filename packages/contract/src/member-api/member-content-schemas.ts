@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRowId, rowIdSchema } from '../row-id.ts';
 import { FLAG_REASONS, type FlagReason } from '../moderation/moderation-schemas.ts';
 
 /**
@@ -123,11 +124,11 @@ export const contentCommentSchema = z.object({
 export type ContentComment = z.infer<typeof contentCommentSchema>;
 
 const idList = z
-  .union([z.array(z.coerce.number().int().positive()), z.string(), z.coerce.number().int().positive()])
+  .union([z.array(rowIdSchema), z.string(), rowIdSchema])
   .transform((v) =>
     (Array.isArray(v) ? v : typeof v === 'number' ? [v] : v.split(','))
       .map((x) => Number(typeof x === 'string' ? x.trim() : x))
-      .filter((x) => Number.isInteger(x) && x > 0),
+      .filter((x) => isRowId(x)),
   );
 
 /** Creating a contribution: `title` (discussions), `html` or `text`, categories and a poll, leniently. */
@@ -149,28 +150,28 @@ export const createFeedObjectBodySchema = z.looseObject({
 export type CreateFeedObjectBody = z.infer<typeof createFeedObjectBodySchema>;
 
 export const createCommentBodySchema = z.looseObject({
-  discussion: z.coerce.number().int().positive().optional(),
-  post: z.coerce.number().int().positive().optional(),
-  status: z.coerce.number().int().positive().optional(),
-  parent: z.coerce.number().int().positive().nullable().optional(),
-  in_reply_to: z.coerce.number().int().positive().nullable().optional(),
+  discussion: rowIdSchema.optional(),
+  post: rowIdSchema.optional(),
+  status: rowIdSchema.optional(),
+  parent: rowIdSchema.nullable().optional(),
+  in_reply_to: rowIdSchema.nullable().optional(),
   html: z.string().max(100_000).optional(),
   text: z.string().max(100_000).optional(),
 });
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 
 export const commentListQuerySchema = z.object({
-  discussion: z.coerce.number().int().positive().optional(),
-  post: z.coerce.number().int().positive().optional(),
-  status: z.coerce.number().int().positive().optional(),
-  parent: z.coerce.number().int().positive().optional(),
+  discussion: rowIdSchema.optional(),
+  post: rowIdSchema.optional(),
+  status: rowIdSchema.optional(),
+  parent: rowIdSchema.optional(),
   /** `added_at` (the default) or `-added_at`; other orderings read as the default. */
   ordering: z.string().max(50).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const pollVoteBodySchema = z.looseObject({ choice: z.coerce.number().int().positive() });
+export const pollVoteBodySchema = z.looseObject({ choice: rowIdSchema });
 
 export const contentVoteSchema = z.object({
   user: contentUserSchema.nullable(),
@@ -242,11 +243,11 @@ export const CONTRIBUTION_MODERATION_ORDERS = [
 
 export const flaggedContributionQuerySchema = z.object({
   contribution_type: moderatedContributionTypeSchema.optional(),
-  contribution_id: z.coerce.number().int().positive().optional(),
+  contribution_id: rowIdSchema.optional(),
   moderation_status: z.enum(CONTRIBUTION_MODERATION_STATUSES).optional(),
   min_flags: z.coerce.number().int().min(0).optional(),
-  author: z.coerce.number().int().positive().optional(),
-  flagged_by: z.coerce.number().int().positive().optional(),
+  author: rowIdSchema.optional(),
+  flagged_by: rowIdSchema.optional(),
   content: z.string().max(200).optional(),
   order_by: z.enum(CONTRIBUTION_MODERATION_ORDERS).default('-last_flagged_at'),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
@@ -266,7 +267,7 @@ export const moderateContributionBodySchema = z.looseObject({
   contribution_type: moderatedContributionTypeSchema.optional(),
   action: z.enum(CONTRIBUTION_MODERATION_ACTIONS),
   moderation_type: z.union([z.number(), z.string()]).nullable().optional(),
-  user: z.coerce.number().int().positive().nullable().optional(),
+  user: rowIdSchema.nullable().optional(),
   message: z.string().max(5000).optional(),
 });
 export type ModerateContributionBody = z.infer<typeof moderateContributionBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 
 /** The 13 scored actions of spec mgmt §3, in the order the console shows them. */
 export const SCORE_ACTIONS = [
@@ -108,7 +109,7 @@ export const scoreConfigBodySchema = z.object({
 export type ScoreConfigBody = z.infer<typeof scoreConfigBodySchema>;
 
 export const manualScoreBodySchema = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: rowIdSchema,
   points: z.unknown().optional(),
   comment: z.unknown().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 import { pageOf } from '../envelope.ts';
 import { moderatedUserStandingSchema } from '../user-moderation/user-moderation-schemas.ts';
 
@@ -59,7 +60,7 @@ export type ConsoleUser = z.infer<typeof consoleUserSchema>;
 
 /** `users/get/?id=` or `?username=` (one of them). */
 export const userGetQuerySchema = z.object({
-  id: z.coerce.number().int().min(1).optional(),
+  id: rowIdSchema.optional(),
   username: z.string().trim().max(255).optional(),
 });
 export type UserGetQuery = z.input<typeof userGetQuerySchema>;

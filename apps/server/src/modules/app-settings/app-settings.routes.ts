@@ -9,6 +9,7 @@ import {
   appSettingsPaths as paths,
   CONSOLE_ROLES,
   dataEnvelope,
+  rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { authenticate, requireAuth } from '../../platform/auth/authenticate.ts';
@@ -79,7 +80,7 @@ export function registerAppRequestHubRoutes(app: FastifyInstance, deps: Platform
         tags,
         security,
         summary: "Move a community's app request to its next state (hub administrators)",
-        params: z.object({ id: z.coerce.number().int().positive(), platform: appPlatformSchema }),
+        params: z.object({ id: rowIdSchema, platform: appPlatformSchema }),
         body: appRequestStatusBodySchema,
         response: { 200: dataEnvelope(appRequestSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CONSOLE_ROLES, dataEnvelope, featurePaths, featureToggleSchema } from '@agora/contract';
+import { CONSOLE_ROLES, dataEnvelope, featurePaths, featureToggleSchema, rowIdSchema } from '@agora/contract';
 import type { AuthPreHandler } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -42,7 +42,7 @@ export function registerFeatureHubRoutes(
 ): void {
   const audit = createDbAuditSink(deps.db, deps.clock ?? systemClock);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ id: z.coerce.number().int().positive() });
+  const params = z.object({ id: rowIdSchema });
   const flagsSchema = z.record(z.string(), z.boolean());
 
   async function flagsFor(stackId: number) {

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FEED_OBJECT_TYPES, type StaffRole } from '@agora/contract';
+import { FEED_OBJECT_TYPES, type StaffRole, rowIdSchema } from '@agora/contract';
 
 export const tags = ['member-content'];
 export const security = [{ bearer: [] }];
 export const STAFF: readonly StaffRole[] = ['admin', 'moderator'];
 export { FEED_OBJECT_TYPES };
 
-export const idParams = z.object({ slug: z.string(), id: z.coerce.number().int().positive() });
+export const idParams = z.object({ slug: z.string(), id: rowIdSchema });
 export const slugParams = z.object({ slug: z.string() });
 export const noContent = z.null().describe('No content');
 

@@ -14,6 +14,7 @@ import {
   PREFERENCE_CATALOGUE,
   preferenceId,
   type DynamicPreference,
+  rowIdSchema,
 } from '@agora/contract';
 import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
 import { requireCommunity } from '../../platform/member-scope/member-scope.ts';
@@ -134,7 +135,7 @@ export function registerMemberSettingsRoutes(scope: FastifyInstance, deps: Membe
       schema: {
         tags,
         summary: 'One dynamic preference by id',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowIdSchema }),
         response: { 200: memberPreferenceSchema, ...errorResponses(401, 404) },
       },
     },

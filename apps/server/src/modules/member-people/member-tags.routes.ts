@@ -15,6 +15,7 @@ import {
   type Tag,
   type TagType,
   type TagWriteBody,
+  rowIdSchema,
 } from '@agora/contract';
 import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
 import { requireCommunity, type MemberCaller } from '../../platform/member-scope/member-scope.ts';
@@ -27,7 +28,7 @@ import { pageOfTags, type MemberTagRow } from './member-tags.repository.ts';
 import { requireReader } from './member-people.service.ts';
 
 const tags = ['member-people'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: rowIdSchema });
 const ADMIN = ['admin'] as const;
 
 /** SelfCommunity's "contribution" tags are this server's "thread" tags. */

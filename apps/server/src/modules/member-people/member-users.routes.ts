@@ -10,6 +10,7 @@ import {
   memberUserSchema,
   type MemberPermission,
   type MemberUserListQuery,
+  rowIdSchema,
 } from '@agora/contract';
 import type { FastifyRequest } from 'fastify';
 import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
@@ -31,7 +32,7 @@ import {
 import * as repo from './member-people.repository.ts';
 
 const tags = ['member-people'];
-export const userIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParams = z.object({ id: rowIdSchema });
 
 const PERMISSION_PREFERENCES = [
   'post_only_staff_enabled',

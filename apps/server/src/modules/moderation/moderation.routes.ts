@@ -12,6 +12,7 @@ import {
   moderationContentTypeSchema,
   moderationPaths as paths,
   type StaffRole,
+  rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -76,7 +77,7 @@ export function registerModerationRoutes(scope: FastifyInstance, deps: PlatformD
   const one = z.object({
     slug: z.string(),
     content_type: moderationContentTypeSchema,
-    content_id: z.coerce.number().int().positive(),
+    content_id: rowIdSchema,
   });
 
   r.get(

@@ -8,6 +8,7 @@ import {
   preferenceQuerySchema,
   updatePreferenceBodySchema,
   userPreferenceSchema,
+  rowIdSchema,
 } from '@agora/contract';
 import { requireAuth, type AuthPreHandler } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -72,7 +73,7 @@ export function registerPreferenceRoutes(
         tags,
         security,
         summary: 'Change the value of a preference',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowIdSchema }),
         body: updatePreferenceBodySchema,
         response: { 200: dataEnvelope(userPreferenceSchema), ...errorResponses(400, 401, 404) },
       },

@@ -12,6 +12,7 @@ import {
   scoreHistoryPageSchema,
   scoreHistoryQuerySchema,
   scoringPaths as paths,
+  rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -22,7 +23,7 @@ const tags = ['scoring'];
 const security = [{ bearer: [] }];
 const config = { roles: ['admin'] as const, feature: 'scoring' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
-const userParams = z.object({ slug: z.string(), user_id: z.coerce.number().int().positive() });
+const userParams = z.object({ slug: z.string(), user_id: rowIdSchema });
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerScoringRoutes(scope: FastifyInstance, deps: PlatformDeps): void {

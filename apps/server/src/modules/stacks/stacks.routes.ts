@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataEnvelope, stackPaths, stackSchema, CONSOLE_ROLES } from '@agora/contract';
+import { dataEnvelope, stackPaths, stackSchema, CONSOLE_ROLES, rowIdSchema } from '@agora/contract';
 import { requireAuth, type AuthPreHandler } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -44,7 +44,7 @@ export function registerStackHubRoutes(
         tags,
         security,
         summary: 'One community of the signed-in account',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowIdSchema }),
         response: { 200: dataEnvelope(stackSchema), ...errorResponses(401, 404) },
       },
     },

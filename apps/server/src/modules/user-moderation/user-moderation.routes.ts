@@ -19,6 +19,7 @@ import {
   userScoreBodySchema,
   type StaffRole,
   type UserModerationStatus,
+  rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -33,7 +34,7 @@ const security = [{ bearer: [] }];
 const MODERATORS: readonly StaffRole[] = ['admin', 'moderator'];
 const config = { roles: MODERATORS, feature: 'moderation_users' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
-const userParams = z.object({ slug: z.string(), user_id: z.coerce.number().int().positive() });
+const userParams = z.object({ slug: z.string(), user_id: rowIdSchema });
 
 /** Console: users moderation (spec mgmt §2 "Moderated user"; errors §8). */
 export function registerUserModerationRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -157,7 +158,7 @@ export function registerUserModerationRoutes(scope: FastifyInstance, deps: Platf
 }
 
 const v2Tags = ['member-moderation'];
-const memberIdParams = z.object({ slug: z.string(), id: z.coerce.number().int().positive() });
+const memberIdParams = z.object({ slug: z.string(), id: rowIdSchema });
 const V2_STATUS: Record<'a' | 'b' | 'd' | 'u', UserModerationStatus> = {
   a: 'active',
   b: 'banned',

@@ -4,6 +4,7 @@ import {
   USER_MODERATION_ERROR_CODES as CODES,
   USER_MODERATION_MESSAGES as MESSAGES,
   erasedUsername,
+  isRowId,
   manualPointsError,
   type MemberModerationUser,
   type MemberScoreEntry,
@@ -346,7 +347,7 @@ export function createUserModerationService(deps: PlatformDeps) {
       let userId: number | undefined;
       if (idValue !== undefined && idValue !== null && idValue !== '') {
         const n = typeof idValue === 'string' && /^\d+$/.test(idValue) ? Number(idValue) : idValue;
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
+        if (!isRowId(n)) {
           throw AppError.of(400, ErrorCode.invalid, 'Enter a valid user id.', 'user_id');
         }
         userId = n;

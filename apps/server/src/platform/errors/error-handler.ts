@@ -4,10 +4,13 @@ import { ErrorCode, type ErrorEntry } from '@agora/contract';
 import { AppError, errorEntry } from './app-error.ts';
 import type { RouteTable } from '../http/route-table.ts';
 
+/** The hub's token endpoints (`/oauth/…`) and each community's members' ones (`/c/{slug}/oauth/…`). */
+const OAUTH_PATH = /^\/(?:c\/[^/?#]+\/)?oauth\//;
+
 function send(reply: FastifyReply, status: number, entries: ErrorEntry[]) {
   const body: Record<string, unknown> = { errors: entries };
   // The OAuth endpoints also speak RFC 6749 §5.2: a request they cannot read is `invalid_request`.
-  if (reply.request.url.startsWith('/oauth/') && status < 500) {
+  if (OAUTH_PATH.test(reply.request.url) && status < 500) {
     body.error = 'invalid_request';
     body.error_description = entries[0]?.message ?? 'The request is malformed.';
     void reply.header('Cache-Control', 'no-store');
@@ -49,9 +52,11 @@ function frameworkError(error: FastifyError): { status: number; entry: ErrorEntr
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
       return { status: 413, entry: errorEntry(ErrorCode.payloadTooLarge, 'The request body is too large.') };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, entry: errorEntry(ErrorCode.invalid, 'This address is not valid.') };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, entry: errorEntry(ErrorCode.invalid, 'A part of this address is too long.') };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return {
@@ -71,6 +76,18 @@ function frameworkError(error: FastifyError): { status: number; entry: ErrorEntr
     return { status: 400, entry: errorEntry(ErrorCode.malformedBody, 'The request could not be read.') };
   }
   return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or error handler runs (a bad
+ * percent-encoding, an over-long path parameter) also answers in the envelope.
+ */
+export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const known = frameworkError(error) ?? {
+    status: 400,
+    entry: errorEntry(ErrorCode.invalid, 'This address is not valid.'),
+  };
+  return send(reply, known.status, [known.entry]);
 }
 
 /** Every failure leaves in the error envelope with a stable code; no stack or SQL reaches the client. */

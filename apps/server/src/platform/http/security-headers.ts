@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 
 const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
@@ -30,15 +30,23 @@ export function consoleCsp(config: Pick<Config, 'frameAncestors' | 'corsOrigins'
 const DOCS_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 
-/** Headers on every answer: CSP, nosniff, referrer policy, request id. */
-export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+/** Sets the headers every answer carries: CSP, nosniff, referrer policy, request id. */
+export function securityHeaders(config: Config): (request: FastifyRequest, reply: FastifyReply) => void {
   const csp = consoleCsp(config);
-  app.addHook('onSend', async (request, reply, payload) => {
+  return (request, reply) => {
     void reply.header('X-Request-Id', request.id);
     void reply.header('X-Content-Type-Options', 'nosniff');
     void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     void reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     void reply.header('Content-Security-Policy', request.url.startsWith('/docs') ? DOCS_CSP : csp);
+  };
+}
+
+/** Headers on every answer that goes through the hooks (the router's own refusals set them themselves). */
+export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const apply = securityHeaders(config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    apply(request, reply);
     return payload;
   });
 }

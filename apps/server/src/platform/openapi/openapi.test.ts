@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { OPENAPI_FILE, renderOpenApi } from './write-openapi.ts';
 
+interface Operation {
+  parameters?: { in: string; name: string }[];
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -27,6 +31,20 @@ describe('OpenAPI', () => {
         '/c/{slug}/platform/api/v1/stack/',
       ]),
     );
+  });
+
+  it('documents every path parameter of every operation, the slug of /c/{slug}/ included', () => {
+    const paths = (t.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(paths)) {
+      const names = [...path.matchAll(/{(\w+)}/g)].map((m) => m[1]);
+      for (const [method, operation] of Object.entries(operations)) {
+        const documented = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        for (const name of names)
+          if (!documented.includes(name as string)) missing.push(`${method} ${path} ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('serves the documentation at /docs', async () => {

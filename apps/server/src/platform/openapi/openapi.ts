@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { withEveryPathParameter } from './path-parameters.ts';
 
 /** OpenAPI generated from the zod schemas of every route; the UI lives at /docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -16,7 +17,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withEveryPathParameter(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 }
