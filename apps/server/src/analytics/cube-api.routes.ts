@@ -8,12 +8,14 @@ import {
   CUBE_INVALID_TOKEN_CODE,
   cubeQuerySchema,
   errorEntry,
+  ErrorCode,
 } from '@agora/contract';
 import type { PlatformDeps } from '../platform/platform-deps.ts';
 import { errorResponses } from '../platform/openapi/error-responses.ts';
 import { requireStaff, STACK_API_PREFIX } from '../platform/stack-scope/stack-scope.ts';
 import { createCubeEngine, type CubeEngine } from './cube-engine.ts';
-import { CubeQueryError } from './cube-compiler.ts';
+import { CubeAccessError, CubeQueryError } from './cube-compiler.ts';
+import { currentTokenHolder } from './data-provisioning-holder.ts';
 import { issueDataProvisioningToken, verifyDataProvisioningToken } from './data-provisioning-token.ts';
 
 const tags = ['analytics'];
@@ -32,7 +34,11 @@ async function stackIdOf(deps: PlatformDeps, slug: string): Promise<number | und
   return row?.id;
 }
 
-/** The community of the url, when the request's token belongs to it; otherwise the 403 is sent. */
+/**
+ * The community of the url and the caller's roles, when the request's token belongs to it and its
+ * holder is still staff in good standing there (checked on every query: leaving the staff, a ban or a
+ * disabled account ends the token at once); otherwise the 403 is sent.
+ */
 async function authorise(deps: PlatformDeps, request: FastifyRequest, reply: FastifyReply) {
   const { slug } = request.params as { slug: string };
   const stackId = await stackIdOf(deps, slug);
@@ -40,11 +46,15 @@ async function authorise(deps: PlatformDeps, request: FastifyRequest, reply: Fas
     stackId === undefined
       ? ({ ok: false } as const)
       : await verifyDataProvisioningToken(deps, request.headers.authorization, stackId);
-  if (!verdict.ok || stackId === undefined) {
+  const holder =
+    verdict.ok && stackId !== undefined
+      ? await currentTokenHolder(deps, stackId, verdict.claims.sub)
+      : undefined;
+  if (!holder || stackId === undefined) {
     await fail(reply, 403, CUBE_INVALID_TOKEN_CODE, 'Invalid token');
     return undefined;
   }
-  return stackId;
+  return { stackId, roles: holder.roles };
 }
 
 function parseQuery(
@@ -94,16 +104,18 @@ export function registerCubeApiRoutes(app: FastifyInstance, deps: PlatformDeps, 
     raw: unknown,
     queryType: string | undefined,
   ) {
-    const stackId = await authorise(deps, request, reply);
-    if (stackId === undefined) return reply;
+    const caller = await authorise(deps, request, reply);
+    if (caller === undefined) return reply;
     const parsed = parseQuery(raw);
     if (!parsed.ok) return fail(reply, 400, 'invalid_query', parsed.message);
     try {
-      const answer = await cube.load(parsed.query, stackId);
+      const answer = await cube.load(parsed.query, caller.stackId, caller.roles);
       void reply.header('Cache-Control', 'no-store');
       if (queryType === 'multi' || answer.queryType !== 'regularQuery') return answer;
       return answer.results[0];
     } catch (error) {
+      if (error instanceof CubeAccessError)
+        return fail(reply, 403, ErrorCode.permissionDenied, error.message);
       if (error instanceof CubeQueryError) return fail(reply, 400, 'invalid_query', error.message);
       request.log.error({ err: error }, 'cube query failed');
       return fail(reply, 500, 'server_error', 'Internal Server Error');
@@ -147,10 +159,10 @@ export function registerCubeApiRoutes(app: FastifyInstance, deps: PlatformDeps, 
       },
     },
     async (request, reply) => {
-      const stackId = await authorise(deps, request, reply);
-      if (stackId === undefined) return reply;
+      const caller = await authorise(deps, request, reply);
+      if (caller === undefined) return reply;
       void reply.header('Cache-Control', 'no-store');
-      return cube.meta();
+      return cube.meta(caller.roles);
     },
   );
 }

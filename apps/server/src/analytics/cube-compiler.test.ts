@@ -11,7 +11,8 @@ import { resolveDateRange } from './date-ranges.ts';
 const model = loadCubeModel();
 // Wednesday 2026-11-18, 23:30 UTC (already Thursday the 19th in Rome).
 const now = new Date('2026-11-18T23:30:00Z');
-const compile = (query: CubeQuery) => compileCubeQuery(model, query, { stackId: 7, now });
+const compile = (query: CubeQuery, roles: string[] = []) =>
+  compileCubeQuery(model, query, { stackId: 7, now, roles });
 
 describe('the data model', () => {
   it('holds every member the contract names, and the dashboard counters', () => {
@@ -107,33 +108,37 @@ describe('compiling a Cube query to one parameterised statement', () => {
   });
 
   it('compiles every filter operator, and/or groups, and measure filters into HAVING', () => {
-    const c = compile({
-      measures: ['Users.count'],
-      dimensions: ['Users.device'],
-      filters: [
-        {
-          or: [
-            { member: 'Users.device', operator: 'equals', values: ['ios', 'android'] },
-            {
-              and: [
-                { member: 'Users.username', operator: 'contains', values: ['a_b'] },
-                { member: 'Users.email', operator: 'set' },
-              ],
-            },
-          ],
-        },
-        { member: 'Users.status', operator: 'notEquals', values: ['blocked'] },
-        { member: 'Users.name', operator: 'notContains', values: ['bot'] },
-        { member: 'Users.score', operator: 'gt', values: ['10'] },
-        { member: 'Users.score', operator: 'lte', values: ['99'] },
-        { member: 'Users.lastLogin', operator: 'notSet' },
-        { member: 'Users.registeredAt', operator: 'inDateRange', values: ['2026-01-01', '2026-03-31'] },
-        { member: 'Users.registeredAt', operator: 'notInDateRange', values: ['2026-02-01', '2026-02-28'] },
-        { member: 'Users.registeredAt', operator: 'beforeDate', values: ['2026-06-01'] },
-        { member: 'Users.registeredAt', operator: 'afterDate', values: ['2025-06-01'] },
-        { member: 'Users.count', operator: 'gte', values: ['3'] },
-      ],
-    });
+    const c = compile(
+      {
+        measures: ['Users.count'],
+        dimensions: ['Users.device'],
+        filters: [
+          {
+            or: [
+              { member: 'Users.device', operator: 'equals', values: ['ios', 'android'] },
+              {
+                and: [
+                  { member: 'Users.username', operator: 'contains', values: ['a_b'] },
+                  { member: 'Users.email', operator: 'set' },
+                ],
+              },
+            ],
+          },
+          { member: 'Users.status', operator: 'notEquals', values: ['blocked'] },
+          { member: 'Users.name', operator: 'notContains', values: ['bot'] },
+          { member: 'Users.score', operator: 'gt', values: ['10'] },
+          { member: 'Users.score', operator: 'lte', values: ['99'] },
+          { member: 'Users.lastLogin', operator: 'notSet' },
+          { member: 'Users.registeredAt', operator: 'inDateRange', values: ['2026-01-01', '2026-03-31'] },
+          { member: 'Users.registeredAt', operator: 'notInDateRange', values: ['2026-02-01', '2026-02-28'] },
+          { member: 'Users.registeredAt', operator: 'beforeDate', values: ['2026-06-01'] },
+          { member: 'Users.registeredAt', operator: 'afterDate', values: ['2025-06-01'] },
+          { member: 'Users.count', operator: 'gte', values: ['3'] },
+        ],
+        // Users.email is for GDPR data managers only (model/users.yml's access policy).
+      },
+      ['gdpr_data_manager'],
+    );
     const sql = c.sql;
     expect(sql).toContain(
       `("Users".device IN ($2, $3) OR ((CAST("Users".username AS text) ILIKE '%' || $4 || '%') AND "Users".email IS NOT NULL))`,

@@ -7,6 +7,7 @@ import {
   type CubeQuery,
 } from '@agora/contract';
 import {
+  memberVisible,
   SECURITY_CONTEXT_STACK_ID,
   type CubeModel,
   type ModelCube,
@@ -18,9 +19,21 @@ import { DateRangeError, isValidTimezone, normaliseDateBound, resolveDateRange }
 /** A query the engine refuses (unknown member, bad date, unsupported feature): answered with 400. */
 export class CubeQueryError extends Error {}
 
+/** A member the caller may not use (member-level access policy): answered with 403. */
+export class CubeAccessError extends CubeQueryError {
+  constructor(readonly path: string) {
+    super(`You may not query '${path}'.`);
+  }
+}
+
 export interface CompileContext {
   stackId: number;
   now: Date;
+  /**
+   * The caller's roles for the model's access policies (every caller also holds '*'). Absent: only
+   * what '*' may see.
+   */
+  roles?: readonly string[];
 }
 
 /** One output column: its SQL alias and the keys it fills in a Cube data row. */
@@ -171,6 +184,17 @@ function joinTree(model: CubeModel, cubeNames: string[]): { root: string; steps:
 export function compileCubeQuery(model: CubeModel, query: CubeQuery, ctx: CompileContext): CompiledCubeQuery {
   const timezone = query.timezone ?? 'UTC';
   if (!isValidTimezone(timezone)) throw new CubeQueryError(`Unknown timezone: '${timezone}'`);
+  const roles = ctx.roles ?? [];
+  /** Every member the query names or reaches goes through here: a hidden one refuses the whole query. */
+  const assertVisible = (cubeName: string, member: string) => {
+    const cube = model.cubes.get(cubeName);
+    if (cube && !memberVisible(cube, member, roles)) throw new CubeAccessError(`${cubeName}.${member}`);
+  };
+  const assertPathVisible = (path: string) => {
+    const [cubeName, member] = path.split('.');
+    if (cubeName && member) assertVisible(cubeName, member);
+  };
+  for (const p of query.segments ?? []) assertPathVisible(p);
   if (query.segments && query.segments.length > 0) throw new CubeQueryError('Segments are not supported');
   if (query.ungrouped) throw new CubeQueryError('Ungrouped queries are not supported');
 
@@ -194,6 +218,18 @@ export function compileCubeQuery(model: CubeModel, query: CubeQuery, ctx: Compil
     }
   };
 
+  for (const p of [
+    ...(query.measures ?? []),
+    ...(query.dimensions ?? []),
+    ...(query.timeDimensions ?? []).map((td) => td.dimension),
+    ...(query.filters ?? []).flatMap(filterMembers),
+    ...(query.order === undefined
+      ? []
+      : (Array.isArray(query.order) ? query.order : Object.entries(query.order)).map(([key]) =>
+          key.split('.').slice(0, 2).join('.'),
+        )),
+  ])
+    assertPathVisible(p);
   const measures = (query.measures ?? []).map((p) => measureOf(model, p));
   const dimensions = (query.dimensions ?? []).map((p) => dimensionOf(model, p, 'Dimension'));
   const timeDimensions = (query.timeDimensions ?? []).map((td) => {
@@ -226,6 +262,7 @@ export function compileCubeQuery(model: CubeModel, query: CubeQuery, ctx: Compil
       const target = head === 'CUBE' ? cubeName : (head as string);
       if (!member) return quoteIdent(target);
       const targetCube = model.cubes.get(target) as ModelCube;
+      assertVisible(target, member);
       const dim = targetCube.dimensions.get(member);
       if (dim) return `(${render(dim.sql, target, depth + 1)})`;
       const measure = targetCube.measures.get(member) as ModelMeasure;

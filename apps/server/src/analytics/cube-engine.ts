@@ -2,7 +2,13 @@ import { CompiledQuery } from 'kysely';
 import type { CubeAnnotation, CubeMetaAnswer, CubeQuery, CubeRow } from '@agora/contract';
 import type { Db } from '../platform/db/database.ts';
 import type { Clock } from '../platform/clock.ts';
-import { loadCubeModel, type CubeModel, type ModelDimension, type ModelMeasure } from './cube-model.ts';
+import {
+  loadCubeModel,
+  memberVisible,
+  type CubeModel,
+  type ModelDimension,
+  type ModelMeasure,
+} from './cube-model.ts';
 import {
   compileCubeQuery,
   CubeQueryError,
@@ -34,11 +40,12 @@ export interface CubeMultiAnswer {
 
 export interface CubeEngine {
   model: CubeModel;
-  /** Compiles without running (tests and the README's examples). */
-  compile(query: CubeQuery, stackId: number): CompiledCubeQuery;
+  /** Compiles without running (tests and the README's examples); `roles` feed the access policies. */
+  compile(query: CubeQuery, stackId: number, roles?: readonly string[]): CompiledCubeQuery;
   /** Runs a query for one community; compareDateRange gives one result per range. */
-  load(query: CubeQuery, stackId: number): Promise<CubeMultiAnswer>;
-  meta(): CubeMetaAnswer;
+  load(query: CubeQuery, stackId: number, roles?: readonly string[]): Promise<CubeMultiAnswer>;
+  /** The model as the caller may see it: members hidden from `roles` are left out. */
+  meta(roles?: readonly string[]): CubeMetaAnswer;
 }
 
 function measureAnnotation(model: CubeModel, m: ModelMeasure) {
@@ -102,11 +109,11 @@ function rowOf(compiled: CompiledCubeQuery, raw: Record<string, unknown>): CubeR
 export function createCubeEngine(deps: { db: Db; clock: Clock; model?: CubeModel }): CubeEngine {
   const model = deps.model ?? loadCubeModel();
 
-  const compile = (query: CubeQuery, stackId: number) =>
-    compileCubeQuery(model, query, { stackId, now: deps.clock.now() });
+  const compile = (query: CubeQuery, stackId: number, roles: readonly string[] = []) =>
+    compileCubeQuery(model, query, { stackId, now: deps.clock.now(), roles });
 
-  async function run(query: CubeQuery, stackId: number): Promise<CubeResult> {
-    const compiled = compile(query, stackId);
+  async function run(query: CubeQuery, stackId: number, roles: readonly string[]): Promise<CubeResult> {
+    const compiled = compile(query, stackId, roles);
     const result = await deps.db.executeQuery<Record<string, unknown>>(
       CompiledQuery.raw(compiled.sql, compiled.params),
     );
@@ -130,10 +137,14 @@ export function createCubeEngine(deps: { db: Db; clock: Clock; model?: CubeModel
     };
   }
 
-  async function load(query: CubeQuery, stackId: number): Promise<CubeMultiAnswer> {
+  async function load(
+    query: CubeQuery,
+    stackId: number,
+    roles: readonly string[] = [],
+  ): Promise<CubeMultiAnswer> {
     const compareIndex = (query.timeDimensions ?? []).findIndex((td) => td.compareDateRange);
     if (compareIndex < 0) {
-      const result = await run(query, stackId);
+      const result = await run(query, stackId, roles);
       return {
         queryType: 'regularQuery',
         results: [result],
@@ -165,7 +176,7 @@ export function createCubeEngine(deps: { db: Db; clock: Clock; model?: CubeModel
           return { ...rest, dateRange: resolved };
         }),
       };
-      const result = await run(single, stackId);
+      const result = await run(single, stackId, roles);
       const label = resolved.join(' - ');
       result.data = result.data.map((row) => ({ ...row, compareDateRange: label }));
       results.push(result);
@@ -183,7 +194,7 @@ export function createCubeEngine(deps: { db: Db; clock: Clock; model?: CubeModel
     };
   }
 
-  function meta(): CubeMetaAnswer {
+  function meta(roles: readonly string[] = []): CubeMetaAnswer {
     return {
       cubes: [...model.cubes.values()].map((cube) => ({
         name: cube.name,
@@ -191,28 +202,32 @@ export function createCubeEngine(deps: { db: Db; clock: Clock; model?: CubeModel
         type: 'cube' as const,
         isVisible: cube.public,
         public: cube.public,
-        measures: [...cube.measures.values()].map((m) => ({
-          name: m.path,
-          title: `${cube.title} ${m.title}`,
-          shortTitle: m.title,
-          type: 'number',
-          aggType: m.type === 'count_distinct' ? 'countDistinct' : m.type,
-          cumulative: false,
-          cumulativeTotal: false,
-          drillMembers: [],
-          isVisible: m.public,
-          public: m.public,
-        })),
-        dimensions: [...cube.dimensions.values()].map((d) => ({
-          name: d.path,
-          title: `${cube.title} ${d.title}`,
-          shortTitle: d.title,
-          type: d.type,
-          primaryKey: d.primaryKey,
-          suggestFilterValues: true,
-          isVisible: d.public,
-          public: d.public,
-        })),
+        measures: [...cube.measures.values()]
+          .filter((m) => memberVisible(cube, m.name, roles))
+          .map((m) => ({
+            name: m.path,
+            title: `${cube.title} ${m.title}`,
+            shortTitle: m.title,
+            type: 'number',
+            aggType: m.type === 'count_distinct' ? 'countDistinct' : m.type,
+            cumulative: false,
+            cumulativeTotal: false,
+            drillMembers: [],
+            isVisible: m.public,
+            public: m.public,
+          })),
+        dimensions: [...cube.dimensions.values()]
+          .filter((d) => memberVisible(cube, d.name, roles))
+          .map((d) => ({
+            name: d.path,
+            title: `${cube.title} ${d.title}`,
+            shortTitle: d.title,
+            type: d.type,
+            primaryKey: d.primaryKey,
+            suggestFilterValues: true,
+            isVisible: d.public,
+            public: d.public,
+          })),
         segments: [],
       })),
     };

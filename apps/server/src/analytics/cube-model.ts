@@ -65,6 +65,23 @@ const joinSchema = z
   })
   .strict();
 
+/**
+ * Cube's data access policies, member level only: a policy applies to callers holding its `role`
+ * (`'*'`: everyone); a member is visible when one applicable policy includes it and does not exclude it.
+ * A cube without `access_policy` shows every member to every caller.
+ */
+const accessPolicySchema = z
+  .object({
+    role: z.string().min(1),
+    member_level: z
+      .object({
+        includes: z.union([z.literal('*'), z.array(identifier)]).optional(),
+        excludes: z.array(identifier).optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
 const cubeSchema = z
   .object({
     name: identifier,
@@ -77,6 +94,7 @@ const cubeSchema = z
     measures: z.array(measureSchema).optional(),
     dimensions: z.array(dimensionSchema).optional(),
     segments: z.array(z.unknown()).max(0, 'segments are not supported by the built-in engine').optional(),
+    access_policy: z.array(accessPolicySchema).optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
   })
   .strict()
@@ -116,9 +134,16 @@ export interface ModelJoin {
   relationship: Relationship;
   sql: string;
 }
+export interface MemberAccessPolicy {
+  role: string;
+  includes: '*' | readonly string[];
+  excludes: readonly string[];
+}
 export interface ModelCube {
   name: string;
   title: string;
+  /** Member-level access (Cube's `access_policy`); empty: every member is visible. */
+  accessPolicy: MemberAccessPolicy[];
   /** The cube's SQL (a `sql_table` becomes `SELECT * FROM table`). */
   sql: string;
   joins: ModelJoin[];
@@ -227,9 +252,20 @@ export function parseCubeModel(files: ReadonlyArray<{ name: string; content: str
       checkTemplates(`${where}, join ${j.name}`, j.sql, names, false);
       joins.push({ to: j.name, relationship: normaliseRelationship(j.relationship), sql: j.sql });
     }
+    const accessPolicy = (cube.access_policy ?? []).map((p) => ({
+      role: p.role,
+      includes: p.member_level.includes ?? '*',
+      excludes: p.member_level.excludes ?? [],
+    }));
+    for (const policy of accessPolicy) {
+      for (const name of [...(policy.includes === '*' ? [] : policy.includes), ...policy.excludes])
+        if (!dimensions.has(name) && !measures.has(name))
+          throw new Error(`${where}: access_policy names unknown member ${name}`);
+    }
     cubes.set(cube.name, {
       name: cube.name,
       title: cubeTitle,
+      accessPolicy,
       sql: sqlText,
       joins,
       measures,
@@ -266,4 +302,19 @@ export function loadCubeModel(dir: string = MODEL_DIR): CubeModel {
     .map((f) => ({ name: f, content: fs.readFileSync(path.join(dir, f), 'utf8') }));
   if (files.length === 0) throw new Error(`Cube model: no YAML files in ${dir}`);
   return parseCubeModel(files);
+}
+
+/**
+ * Whether a caller holding `roles` may use `member` of `cube` (in any part of a query, or through a
+ * reference in another member's SQL). Cube's rule: visible when an applicable policy includes it and
+ * does not exclude it; a cube without policies hides nothing.
+ */
+export function memberVisible(cube: ModelCube, member: string, roles: readonly string[]): boolean {
+  if (cube.accessPolicy.length === 0) return true;
+  return cube.accessPolicy.some(
+    (p) =>
+      (p.role === '*' || roles.includes(p.role)) &&
+      (p.includes === '*' || p.includes.includes(member)) &&
+      !p.excludes.includes(member),
+  );
 }
