@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { loggerOptions } from './platform/http/logger-options.ts';
 import { requestIdFor } from './platform/http/request-id.ts';
 import { installSecurityHeaders, securityHeaders } from './platform/http/security-headers.ts';
+import { installLoadShedding } from './platform/http/load-shedding.ts';
 import { RouteTable } from './platform/http/route-table.ts';
 import { answerRouterError, installErrorHandling } from './platform/errors/error-handler.ts';
 import { registerMultipartBody } from './platform/http/multipart-body.ts';
@@ -128,6 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeTable', routes);
   installErrorHandling(app, routes);
   installSecurityHeaders(app, config);
+  installLoadShedding(app, {
+    maxInFlight: config.maxInFlightRequests,
+    maxQueued: config.maxQueuedRequests,
+    maxQueueWaitMs: config.maxQueueWaitMs,
+  });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: false,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 
 /** Paths that belong to APIs: they never fall back to the console page. */
-const API_PATH = /^\/(platform|oauth|docs|api|c\/[^/]+\/(platform|api|cubejs-api))(\/|$)/;
+export const API_PATH = /^\/(platform|oauth|docs|api|c\/[^/]+\/(platform|api|cubejs-api))(\/|$)/;
 
 function escapeAttr(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
