@@ -74,6 +74,11 @@ import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-i
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthRoutes, registerSsoTicketRoutes } from './modules/auth/auth.routes.ts';
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts';
+import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
+import {
+  registerTwoFactorAccountRoutes,
+  registerTwoFactorRequirementRoutes,
+} from './modules/two-factor/two-factor.routes.ts';
 import { createPreferencesService } from './modules/preferences/preferences.service.ts';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes.ts';
 import { createStacksService } from './modules/stacks/stacks.service.ts';
@@ -150,7 +155,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = createTokenService(db, clock, config);
   const throttle = createSignInThrottle(db, clock, deps.throttle);
   const stacks = createStacksService(db, config.publicUrl, clock);
-  const auth = createAuthService({ db, clock, throttle, tokens, stacks, publicUrl: config.publicUrl });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    secretBox,
+    throttle,
+    stacks,
+    issuer: 'Agora',
+    host: new URL(config.publicUrl).host,
+  });
+  const auth = createAuthService({
+    db,
+    clock,
+    throttle,
+    tokens,
+    stacks,
+    publicUrl: config.publicUrl,
+    secondFactor: twoFactor,
+  });
   const preferences = createPreferencesService(db, clock);
   const authenticateAccount = authenticate(db, clock);
   const jobs = createJobQueue({ db, clock, logger: app.log.child({ component: 'jobs' }) });
@@ -183,6 +205,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Hub API
   registerAuthRoutes(app, { auth });
   registerOAuthRoutes(app, { tokens, auth });
+  registerTwoFactorAccountRoutes(app, {
+    db,
+    twoFactor,
+    authenticate: authenticateAccount,
+    resumeSignIn: (accountId, stackId) => auth.resumeSignIn(accountId, stackId),
+  });
   registerPreferenceRoutes(app, { preferences, authenticate: authenticateAccount });
   registerStackHubRoutes(app, { stacks, authenticate: authenticateAccount });
   registerFeatureHubRoutes(app, { db, authenticate: authenticateAccount });
@@ -192,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerStackScope(app, stackScopeDeps(platform), (scope) => {
     registerStackSelfRoutes(scope, { stacks });
     registerSsoTicketRoutes(scope, { auth });
+    registerTwoFactorRequirementRoutes(scope, { twoFactor });
     registerFeatureStackRoutes(scope, { db });
     registerDynamicPreferenceRoutes(scope, platform);
     registerThemeRoutes(scope, platform);

@@ -22,3 +22,4 @@ export * from './scoring/index.ts';
 export * from './member-api/index.ts';
 export * from './user-moderation/index.ts';
 export * from './users/index.ts';
+export * from './two-factor/index.ts';

@@ -4,10 +4,10 @@ import {
   authPaths,
   CONSOLE_ROLES,
   dataEnvelope,
+  signinAnswerSchema,
   signinBodySchema,
-  signinResultSchema,
+  ssoAnswerSchema,
   ssoBodySchema,
-  ssoResultSchema,
   ssoTicketSchema,
   stackPaths,
 } from '@agora/contract';
@@ -26,9 +26,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
     {
       schema: {
         tags,
-        summary: 'Staff sign-in with username or email and password',
+        summary:
+          'Staff sign-in with username or email and password; an account with a second factor gets a ' +
+          'challenge for auth/signin/two_factor/ instead of a session',
         body: signinBodySchema,
-        response: { 200: dataEnvelope(signinResultSchema), ...errorResponses(400, 429) },
+        response: { 200: dataEnvelope(signinAnswerSchema), ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -51,7 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthServi
         tags,
         summary: 'Exchange a community-issued single-sign-on ticket for a console session',
         body: ssoBodySchema,
-        response: { 200: dataEnvelope(ssoResultSchema), ...errorResponses(400) },
+        response: { 200: dataEnvelope(ssoAnswerSchema), ...errorResponses(400) },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,13 @@
-import { ErrorCode, type SigninResult, type SsoResult, type SsoTicket } from '@agora/contract';
+import {
+  ErrorCode,
+  TwoFactorErrorCode,
+  type SigninResult,
+  type SsoResult,
+  type SsoTicket,
+  type Token,
+  type TwoFactorChallenge,
+  type TwoFactorSigninResult,
+} from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -16,6 +25,7 @@ import type { TokenService } from './token.service.ts';
 import { listPreferences } from '../preferences/preferences.repository.ts';
 import type { StacksService } from '../stacks/stacks.service.ts';
 import * as tickets from './sso-ticket.repository.ts';
+import type { SecondFactorGate } from './second-factor-gate.ts';
 
 export const CONSOLE_CLIENT_ID = 'agora-console';
 export const SSO_TICKET_TTL_SECONDS = 60;
@@ -27,6 +37,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   stacks: StacksService;
   publicUrl: string;
+  /** Accounts with a second factor get a challenge instead of a session (two-factor module). */
+  secondFactor?: SecondFactorGate;
 }
 
 const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
@@ -73,9 +85,34 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     checkCredentials,
 
-    async signIn(login: string, password: string, ip: string): Promise<SigninResult> {
+    async signIn(login: string, password: string, ip: string): Promise<SigninResult | TwoFactorChallenge> {
       const account = await checkCredentials(login, password, ip);
-      return sessionFor(account, CONSOLE_CLIENT_ID);
+      const challenge = await deps.secondFactor?.challengeIfEnabled(account.id, null);
+      return challenge ?? sessionFor(account, CONSOLE_CLIENT_ID);
+    },
+
+    /** OAuth password grant: never for an account with a second factor (it signs in at auth/signin/). */
+    async passwordGrant(login: string, password: string, ip: string, clientId: string): Promise<Token> {
+      const account = await checkCredentials(login, password, ip);
+      if (await deps.secondFactor?.isEnabled(account.id)) {
+        throw AppError.of(
+          400,
+          TwoFactorErrorCode.required,
+          'This account uses two-step verification: sign in through the console.',
+        );
+      }
+      return tokens.issue(account.id, clientId);
+    },
+
+    /** After the second factor: the session the challenge stood for (bound to its SSO community). */
+    async resumeSignIn(accountId: number, stackId: number | null): Promise<TwoFactorSigninResult> {
+      const account = await findAccountById(db, accountId);
+      if (!account?.is_active) throw AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS);
+      if (stackId === null) return sessionFor(account, CONSOLE_CLIENT_ID);
+      const stack = await deps.stacks.stackForAccount(account.id, stackId);
+      if (!stack)
+        throw AppError.of(400, ErrorCode.invalidTicket, 'This sign-in link is invalid or has expired.');
+      return { ...(await sessionFor(account, CONSOLE_CLIENT_ID, stackId)), stack };
     },
 
     /** A community issues a one-time ticket for one of its console staff users. */
@@ -97,7 +134,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Exchanges a ticket (once, before it expires) for a console session in that community. */
-    async exchangeSsoTicket(ticket: string): Promise<SsoResult> {
+    async exchangeSsoTicket(ticket: string): Promise<SsoResult | TwoFactorChallenge> {
       const invalid = AppError.of(
         400,
         ErrorCode.invalidTicket,
@@ -112,6 +149,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!account?.is_active) throw invalid;
       const stack = await deps.stacks.stackForAccount(account.id, claimed.stack_id);
       if (!stack) throw invalid;
+      // An account with a second factor answers its code first (then auth/signin/two_factor/).
+      const challenge = await deps.secondFactor?.challengeIfEnabled(account.id, claimed.stack_id);
+      if (challenge) return challenge;
       return { ...(await sessionFor(account, CONSOLE_CLIENT_ID, claimed.stack_id)), stack };
     },
   };

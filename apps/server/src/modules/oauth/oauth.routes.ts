@@ -113,10 +113,8 @@ export function registerOAuthRoutes(
           return deps.tokens.authenticateClient(id, secret);
         },
         refresh: (clientId, token) => deps.tokens.refresh(clientId, token),
-        password: async (username, password, ip, clientId) => {
-          const account = await deps.auth.checkCredentials(username, password, ip);
-          return deps.tokens.issue(account.id, clientId);
-        },
+        password: (username, password, ip, clientId) =>
+          deps.auth.passwordGrant(username, password, ip, clientId),
       }),
   );
 

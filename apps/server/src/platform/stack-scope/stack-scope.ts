@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_ROLES, ErrorCode, type FeatureName, type StaffRole } from '@agora/contract';
+import {
+  CONSOLE_ROLES,
+  ErrorCode,
+  TwoFactorErrorCode,
+  type FeatureName,
+  type StaffRole,
+} from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
 import type { AuthPreHandler } from '../auth/authenticate.ts';
 import { requireAuth } from '../auth/authenticate.ts';
@@ -28,6 +34,8 @@ export interface StackScopeDeps {
   authenticate: AuthPreHandler;
   membershipBySlug(accountId: number, slug: string): Promise<StaffMembership | undefined>;
   enabledFeatures(stackId: number): Promise<readonly string[]>;
+  /** Whether the community requires a second factor that the account has not turned on. */
+  lacksRequiredSecondFactor(accountId: number, stackId: number): Promise<boolean>;
   now(): Date;
 }
 
@@ -54,6 +62,15 @@ export function stackGuard(deps: StackScopeDeps) {
     );
     if (standing !== 'active') {
       throw AppError.of(403, 'account_blocked', 'Your account is blocked in this community.');
+    }
+    // The owner requires a second factor: none of the community's API until it is on (enrolment is
+    // an account call at the hub, outside this guard). The console sends the caller to enrolment.
+    if (await deps.lacksRequiredSecondFactor(auth.accountId, membership.stackId)) {
+      throw AppError.of(
+        403,
+        TwoFactorErrorCode.required,
+        'This community requires two-step verification. Turn it on for your account first.',
+      );
     }
     const allowed = request.routeOptions.config.roles ?? [];
     if (
