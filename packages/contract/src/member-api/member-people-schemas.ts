@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 import { dynamicPreferenceSchema } from '../dynamic-preferences/preference-schemas.ts';
 import { queryBoolean, queryList } from './member-list.ts';
 
@@ -123,7 +124,7 @@ export const ssoSignUpBodySchema = z.looseObject({
   email: z.string().optional(),
   password: z.string().optional(),
   role: z.string().nullable().optional(),
-  tags: z.array(z.coerce.number().int()).nullable().optional(),
+  tags: z.array(rowIdSchema).nullable().optional(),
 });
 export type SsoSignUpBody = z.infer<typeof ssoSignUpBodySchema>;
 
@@ -230,7 +231,7 @@ export const memberUserListQuerySchema = z.object({
   username: z.string().optional(),
   real_name: z.string().optional(),
   is_staff: queryBoolean.optional(),
-  tag: z.coerce.number().int().optional(),
+  tag: rowIdSchema.optional(),
   ordering: z.string().optional(),
 });
 export type MemberUserListQuery = z.infer<typeof memberUserListQuerySchema>;
@@ -336,7 +337,7 @@ export const memberTagWriteSchema = z.looseObject({
 export type MemberTagWrite = z.infer<typeof memberTagWriteSchema>;
 
 export const memberTagAssignSchema = z.looseObject({
-  user: z.coerce.number().int().optional(),
-  category: z.coerce.number().int().optional(),
-  contribution: z.coerce.number().int().optional(),
+  user: rowIdSchema.optional(),
+  category: rowIdSchema.optional(),
+  contribution: rowIdSchema.optional(),
 });

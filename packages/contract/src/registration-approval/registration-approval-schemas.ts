@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 import { pageOf } from '../envelope.ts';
 
 /** A registration request's status (spec mgmt §3): approved members are ordinary active members. */
@@ -60,7 +61,7 @@ export const approvalListQuerySchema = z.object({
 export type ApprovalListQuery = z.input<typeof approvalListQuerySchema>;
 
 export const manageApprovalBodySchema = z.object({
-  user_id: z.coerce.number().int().min(1),
+  user_id: rowIdSchema,
   action: approvalActionSchema,
 });
 export type ManageApprovalBody = z.infer<typeof manageApprovalBodySchema>;

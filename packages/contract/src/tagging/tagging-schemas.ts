@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from '../row-id.ts';
 
 /** Tag types of spec core §3: user tags, interest (category) tags and content (thread) tags. */
 export const TAG_TYPES = ['user', 'category', 'thread'] as const;
@@ -117,15 +118,15 @@ export const tagWriteBodySchema = z.object({
 export type TagWriteBody = z.infer<typeof tagWriteBodySchema>;
 
 export const tagColorBodySchema = z.object({ color: z.string() });
-export const tagSetActiveBodySchema = z.object({ ids: z.array(z.number().int()), active: z.boolean() });
+export const tagSetActiveBodySchema = z.object({ ids: z.array(rowIdSchema), active: z.boolean() });
 export const tagSetActiveResultSchema = z.object({ updated: z.number().int() });
 
 export const tagAssignBodySchema = z.object({
   object_type: tagObjectTypeSchema,
-  object_ids: z.array(z.number().int()),
+  object_ids: z.array(rowIdSchema),
 });
 export type TagAssignBody = z.infer<typeof tagAssignBodySchema>;
-export const tagOrderBodySchema = z.object({ object_ids: z.array(z.number().int()) });
+export const tagOrderBodySchema = z.object({ object_ids: z.array(rowIdSchema) });
 
 /** One element a tag can be assigned to (a user, a category or a content). */
 export const tagObjectSchema = z.object({
@@ -155,11 +156,11 @@ export const tagAddressingSchema = z.object({
 });
 export type TagAddressing = z.infer<typeof tagAddressingSchema>;
 export const tagAddressingBodySchema = z.object({
-  id: z.number().int().optional().describe('Updates this addressing rule instead of creating one'),
+  id: rowIdSchema.optional().describe('Updates this addressing rule instead of creating one'),
   delete: z.boolean().optional().describe('With id: removes the rule'),
-  user_tag_from: z.number().int().nullable().optional(),
+  user_tag_from: rowIdSchema.nullable().optional(),
   actions: z.array(z.string()).optional(),
-  user_tag_to: z.array(z.number().int()).optional(),
+  user_tag_to: z.array(rowIdSchema).optional(),
 });
 export type TagAddressingBody = z.infer<typeof tagAddressingBodySchema>;
 

@@ -19,6 +19,7 @@ import {
   tagSetActiveBodySchema,
   tagSetActiveResultSchema,
   tagWriteBodySchema,
+  rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -30,7 +31,7 @@ const security = [{ bearer: [] }];
 const read = { roles: CONSOLE_ROLES, feature: 'tagging' as const };
 const write = { roles: ['admin', 'editor'] as const, feature: 'tagging' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
-const idParams = z.object({ slug: z.string(), id: z.coerce.number().int() });
+const idParams = z.object({ slug: z.string(), id: rowIdSchema });
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerTaggingRoutes(scope: FastifyInstance, deps: PlatformDeps): void {

@@ -9,6 +9,16 @@ export interface RouteEntry {
   /** Member API access (`public`, `member` or staff roles); undefined outside the member API. */
   member: string | readonly string[] | undefined;
   signedLink: boolean;
+  /** The request schemas the route validates (zod), for tests generated from the table (fuzzing). */
+  schema: RouteInputSchema;
+}
+
+/** What a route reads from a request: zod schemas of its parts, and the body types it accepts. */
+export interface RouteInputSchema {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  consumes?: readonly string[];
 }
 
 export class RouteTable {
@@ -30,6 +40,12 @@ export class RouteTable {
           roles: route.config?.roles,
           member: route.config?.member,
           signedLink: route.config?.signedLink === true,
+          schema: {
+            body: route.schema?.body,
+            querystring: route.schema?.querystring,
+            params: route.schema?.params,
+            ...(route.schema?.consumes ? { consumes: route.schema.consumes as string[] } : {}),
+          },
         });
       }
     });
