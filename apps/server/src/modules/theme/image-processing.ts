@@ -21,13 +21,14 @@ export interface ProcessedVariant {
 }
 
 export interface ProcessedImage {
-  /** Content address: the first 32 hex digits of the original's SHA-256. */
+  /** Content address: the first 32 hex digits of the stored (re-encoded) original's SHA-256. */
   hash: string;
   format: ImageFormat;
   contentType: string;
   extension: string;
   width: number;
   height: number;
+  /** The upload decoded and encoded again in its own format: pixels only, no metadata or extra bytes. */
   original: Buffer;
   variants: ProcessedVariant[];
 }
@@ -52,9 +53,30 @@ function variantPipeline(bytes: Buffer, spec: ImageVariantSpec, kind: ImageKind)
 }
 
 /**
+ * The picture alone, encoded again in its own format: decoding keeps only the pixels (and the frames of
+ * an animation), so whatever else the file carried — text chunks, EXIF/XMP, a comment, bytes after
+ * the end marker, an HTML or script payload of a polyglot — is not written back. EXIF orientation is
+ * applied first, since the tag that carried it is dropped.
+ */
+async function reencode(bytes: Buffer, format: ImageFormat): Promise<Buffer> {
+  const animated = format === 'gif' || format === 'webp';
+  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated });
+  switch (format) {
+    case 'png':
+      return image.rotate().png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+    case 'jpeg':
+      return image.rotate().jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    case 'gif':
+      return image.gif().toBuffer();
+    case 'webp':
+      return image.webp({ quality: 90 }).toBuffer();
+  }
+}
+
+/**
  * Checks an upload by its content (magic bytes, then a full decode) and makes its variants as WebP:
  * covers 480/600/960/1280 px wide, logos 60/120 px high, squares 50/150/300 px. SVG and anything
- * else is refused; the original bytes are kept as they came.
+ * else is refused. Only re-encoded pictures are stored and served, the original included (`reencode`).
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   const format = sniffImageFormat(bytes);
@@ -71,7 +93,9 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
     throw new InvalidImageError();
   }
   const variants: ProcessedVariant[] = [];
+  let original: Buffer;
   try {
+    original = await reencode(bytes, format);
     for (const spec of IMAGE_VARIANTS[kind]) {
       const { data, info } = await variantPipeline(bytes, spec, kind)
         .webp({ quality: 82 })
@@ -83,13 +107,13 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
     throw new InvalidImageError();
   }
   return {
-    hash: createHash('sha256').update(bytes).digest('hex').slice(0, 32),
+    hash: createHash('sha256').update(original).digest('hex').slice(0, 32),
     format,
     contentType: IMAGE_CONTENT_TYPES[format],
     extension: IMAGE_EXTENSIONS[format],
     width,
     height,
-    original: bytes,
+    original,
     variants,
   };
 }
