@@ -25,6 +25,7 @@ import { registerConsole } from './platform/static/console-static.ts';
 import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
 import { stackScopeDeps } from './platform/stack-scope/stack-scope-deps.ts';
 import { createSecretBox, type SecretBox } from './platform/crypto/secret-box.ts';
+import { createDbAuditSink } from './platform/audit/audit-recorder.ts';
 import type { PlatformDeps } from './platform/platform-deps.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -201,6 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const memberAuth = createMemberAuthService({ ...platform, tokens, throttle });
   const memberApi: MemberApiDeps = { ...platform, memberAuth, tokens };
+
+  // The audit log's sink, seen by both community scopes (console and member API).
+  app.decorate('auditSink', createDbAuditSink(db, clock));
 
   // Hub API
   registerAuthRoutes(app, { auth });

@@ -16,6 +16,8 @@ export const AUDIT_DETAILS_MAX_BYTES = 4096;
 /** Body keys whose values are never stored. */
 export const AUDIT_SECRET_KEY_PATTERN = /password|secret|token|key/i;
 export const AUDIT_REDACTED = '[redacted]';
+/** A pending entry older than this is shown as `unconfirmed`; younger ones are actions in progress. */
+export const AUDIT_PENDING_GRACE_SECONDS = 60;
 
 export const auditLogQuerySchema = z.object({
   staff: rowIdSchema.optional().describe('Community user id of the staff member'),
@@ -40,6 +42,12 @@ export const auditLogEntrySchema = z.object({
   target: z.record(z.string(), z.unknown()),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
+  status: z
+    .enum(['completed', 'unconfirmed'])
+    .describe(
+      '`completed`: the action succeeded. `unconfirmed`: it was started but never confirmed (the server ' +
+        'stopped or could not complete the entry) — it may or may not have happened',
+    ),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 

@@ -240,7 +240,7 @@ describe('GET audit_log/', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,at,username,community_user_id,account_id,role,action,method,route,target,details,ip',
+      'id,at,username,community_user_id,account_id,role,action,method,route,target,details,ip,status',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('mod,999999,,moderator,moderation.flags.hide,POST');

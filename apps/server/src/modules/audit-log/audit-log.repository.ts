@@ -9,10 +9,18 @@ export interface AuditLogFilter {
   from?: Date;
   /** Excluded upper bound. */
   until?: Date;
+  /**
+   * Pending entries written before this moment are shown (as unconfirmed); younger ones are actions
+   * in progress and are not shown. Completed entries always are.
+   */
+  pendingBefore: Date;
 }
 
 function filtered(db: Db, f: AuditLogFilter) {
-  let q = db.selectFrom('audit_log').where('stack_id', '=', f.stackId);
+  let q = db
+    .selectFrom('audit_log')
+    .where('stack_id', '=', f.stackId)
+    .where((eb) => eb.or([eb('status', '=', 'completed'), eb('at', '<', f.pendingBefore)]));
   if (f.staff !== undefined) q = q.where('community_user_id', '=', f.staff);
   if (f.actionPrefix) q = q.where('action', 'like', `${escapeLike(f.actionPrefix)}%`);
   if (f.from) q = q.where('at', '>=', f.from);
@@ -33,6 +41,7 @@ const COLUMNS = [
   'target',
   'details',
   'ip',
+  'status',
 ] as const;
 
 export async function countEntries(db: Db, f: AuditLogFilter): Promise<number> {
@@ -53,10 +62,8 @@ export async function listEntries(db: Db, f: AuditLogFilter, limit: number, offs
 }
 
 /** The staff members found in a community's log, for the console's filter. */
-export async function distinctStaff(db: Db, stackId: number) {
-  const rows = await db
-    .selectFrom('audit_log')
-    .where('stack_id', '=', stackId)
+export async function distinctStaff(db: Db, stackId: number, pendingBefore: Date) {
+  const rows = await filtered(db, { stackId, pendingBefore })
     .where('community_user_id', 'is not', null)
     .select(['community_user_id', (eb) => eb.fn.max('username').as('username')])
     .groupBy('community_user_id')

@@ -10,7 +10,6 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { pageEnvelope } from '../../platform/http/page-links.ts';
-import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
@@ -23,10 +22,8 @@ const FILTERS =
   'Filters: staff (community user id), action (prefix of the action key), from/to (YYYY-MM-DD, `to` included, ' +
   'or ISO date-times).';
 
-/** Stack-scoped routes of this area (registered inside the community guard) and the recorder's sink. */
+/** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerAuditLogRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
-  // The community scope's onResponse hook (registerStackScope) records through this sink.
-  scope.decorate('auditSink', createDbAuditSink(deps.db, deps.clock));
   const service = createAuditLogService(deps);
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const publicUrl = deps.config.publicUrl;

@@ -1,4 +1,9 @@
-import { ErrorCode, type AuditLogEntry, type AuditLogQuery } from '@agora/contract';
+import {
+  AUDIT_PENDING_GRACE_SECONDS,
+  ErrorCode,
+  type AuditLogEntry,
+  type AuditLogQuery,
+} from '@agora/contract';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { countEntries, distinctStaff, listEntries, type AuditLogFilter } from './audit-log.repository.ts';
@@ -20,13 +25,29 @@ function parseBound(value: string | undefined, field: 'from' | 'to'): Date | und
   return date;
 }
 
-export function filterOf(stackId: number, q: Omit<AuditLogQuery, 'limit' | 'offset'>): AuditLogFilter {
+/** Pending entries older than the grace period are shown (unconfirmed); younger ones are in progress. */
+export function pendingCutoff(now: Date): Date {
+  return new Date(now.getTime() - AUDIT_PENDING_GRACE_SECONDS * 1000);
+}
+
+export function filterOf(
+  stackId: number,
+  q: Omit<AuditLogQuery, 'limit' | 'offset'>,
+  now: Date,
+): AuditLogFilter {
   const from = parseBound(q.from, 'from');
   const until = parseBound(q.to, 'to');
   if (from && until && until <= from) {
     throw AppError.of(400, ErrorCode.invalid, 'The end date must be after the start date.', 'to');
   }
-  return { stackId, staff: q.staff, actionPrefix: q.action?.trim() || undefined, from, until };
+  return {
+    stackId,
+    staff: q.staff,
+    actionPrefix: q.action?.trim() || undefined,
+    from,
+    until,
+    pendingBefore: pendingCutoff(now),
+  };
 }
 
 type Row = Awaited<ReturnType<typeof listEntries>>[number];
@@ -45,6 +66,7 @@ function entryOf(row: Row): AuditLogEntry {
     target: row.target,
     details: row.details,
     ip: row.ip,
+    status: row.status === 'completed' ? 'completed' : 'unconfirmed',
   };
 }
 
@@ -69,22 +91,28 @@ export const AUDIT_CSV_COLUMNS = [
   'target',
   'details',
   'ip',
+  'status',
 ] as const;
 
-export function createAuditLogService(deps: Pick<PlatformDeps, 'db'>) {
+export function createAuditLogService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
   return {
     async page(stackId: number, q: AuditLogQuery) {
-      const filter = filterOf(stackId, q);
+      const filter = filterOf(stackId, q, deps.clock.now());
       const [count, rows, staff] = await Promise.all([
         countEntries(deps.db, filter),
         listEntries(deps.db, filter, q.limit, q.offset),
-        distinctStaff(deps.db, stackId),
+        distinctStaff(deps.db, stackId, filter.pendingBefore),
       ]);
       return { count, results: rows.map(entryOf), staff };
     },
 
     async csv(stackId: number, q: Omit<AuditLogQuery, 'limit' | 'offset'>): Promise<string> {
-      const rows = await listEntries(deps.db, filterOf(stackId, q), AUDIT_EXPORT_MAX_ROWS, 0);
+      const rows = await listEntries(
+        deps.db,
+        filterOf(stackId, q, deps.clock.now()),
+        AUDIT_EXPORT_MAX_ROWS,
+        0,
+      );
       const lines = [AUDIT_CSV_COLUMNS.join(',')];
       for (const entry of rows.map(entryOf))
         lines.push(AUDIT_CSV_COLUMNS.map((c) => csvCell(entry[c])).join(','));

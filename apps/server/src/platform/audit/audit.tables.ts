@@ -2,7 +2,13 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Json = ColumnType<Record<string, unknown>, string, never>;
 
-/** One recorded staff write (append-only: no column can be updated). */
+/**
+ * `pending` while the action runs (written before it, so an action that cannot be recorded does not
+ * happen), `completed` once it succeeded; a pending entry of a failed action is removed.
+ */
+export type AuditStatus = 'pending' | 'completed';
+
+/** One recorded staff write (append-only: only a pending entry's status and details may change, once). */
 export interface AuditLogTable {
   stack_id: number;
   id: Generated<number>;
@@ -15,8 +21,9 @@ export interface AuditLogTable {
   method: string;
   route: string;
   target: Json;
-  details: Json;
+  details: ColumnType<Record<string, unknown>, string, string>;
   ip: string | null;
+  status: ColumnType<AuditStatus, AuditStatus | undefined, 'completed'>;
 }
 
 declare module '../db/schema.ts' {

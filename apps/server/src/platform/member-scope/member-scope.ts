@@ -3,7 +3,7 @@ import { CONSOLE_ROLES, ErrorCode, type StaffRole } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
 import { bearerToken } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
-import { auditBeforeSend } from '../audit/audit-recorder.ts';
+import { installAuditHooks } from '../audit/audit-recorder.ts';
 import type { MemberStanding } from './member-standing.ts';
 
 /** The member API of one community, SelfCommunity-compatible: `/c/{slug}/api/v2/…`. */
@@ -94,11 +94,10 @@ export function memberGuard(deps: MemberScopeDeps) {
     const refused = standingError(standing, banUntil);
     if (refused) throw refused;
     request.member = caller;
-    if (Array.isArray(access)) {
-      if (!caller.role || !access.includes(caller.role)) throw AppError.forbidden();
-      // Staff actions through the member API are audited like the console's.
-      if (CONSOLE_ROLES.includes(caller.role)) request.staff = staffOf(community, caller);
-    }
+    if (Array.isArray(access) && (!caller.role || !access.includes(caller.role))) throw AppError.forbidden();
+    // A staff caller's writes through the member API are audited like the console's, whatever the
+    // route's level: a member-level route can still do staff things for them (see their contents).
+    if (caller.role && CONSOLE_ROLES.includes(caller.role)) request.staff = staffOf(community, caller);
   };
 }
 
@@ -142,7 +141,8 @@ export async function registerMemberScope(
         json(request, body as string, done);
       });
       scope.addHook('preValidation', memberGuard(deps));
-      scope.addHook('onSend', auditBeforeSend);
+      // Audit log: every write by a staff caller, as in the console scope.
+      installAuditHooks(scope);
       register(scope);
     },
     { prefix: MEMBER_API_PREFIX },

@@ -10,7 +10,7 @@ import { AppError } from '../errors/app-error.ts';
 import type { AuthPreHandler } from '../auth/authenticate.ts';
 import { requireAuth } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
-import { auditBeforeSend } from '../audit/audit-recorder.ts';
+import { installAuditHooks } from '../audit/audit-recorder.ts';
 import { effectiveStanding } from '../member-scope/member-standing.ts';
 
 /** Every stack-scoped route declares which staff roles may call it, next to the route. */
@@ -103,8 +103,9 @@ export async function registerStackScope(
       // preValidation: the guard answers 401/403/404 before the body is validated, so a caller without
       // the right learns nothing from validation errors.
       scope.addHook('preValidation', stackGuard(deps));
-      // Audit log: every successful staff write in the community is recorded.
-      scope.addHook('onSend', auditBeforeSend);
+      // Audit log: every staff write is written (pending) before its handler runs — refused when it
+      // cannot be — and completed when it succeeds.
+      installAuditHooks(scope);
       register(scope);
     },
     { prefix: STACK_API_PREFIX },

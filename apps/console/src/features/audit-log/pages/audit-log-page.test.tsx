@@ -28,6 +28,7 @@ const page: AuditLogPageData = {
       target: { stack: { id: 1, slug: 'demo' }, params: {} },
       details: { body: { application_slogan1: 'Together', google_geocoding_api_key: '[redacted]' } },
       ip: '127.0.0.1',
+      status: 'completed',
     },
   ],
   staff: [
@@ -87,5 +88,21 @@ describe('audit log page', () => {
       expect(query.get('staff')).toBe('9');
       expect(query.get('offset')).toBe('0');
     });
+  });
+
+  it('marks an entry whose action was never confirmed', async () => {
+    const first = page.results[0] as AuditLogPageData['results'][number];
+    mockFetch([
+      {
+        method: 'GET',
+        path: `/c/demo${auditLogPaths.list}`,
+        status: 200,
+        body: { data: { ...page, results: [first, { ...first, id: 8, status: 'unconfirmed' }] } },
+      },
+    ]);
+    renderScreen('/audit_log', <AuditLogPage />);
+    const row = await screen.findByTestId('audit-row-8');
+    expect(within(row).getByText('Unconfirmed')).toBeTruthy();
+    expect(within(screen.getByTestId('audit-row-7')).queryByText('Unconfirmed')).toBeNull();
   });
 });

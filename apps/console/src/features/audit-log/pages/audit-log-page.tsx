@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -179,6 +180,15 @@ export default function AuditLogPage() {
                   <Typography variant="caption" color="text.secondary" component="div">
                     {entry.method} {entry.route}
                   </Typography>
+                  {entry.status === 'unconfirmed' ? (
+                    <Chip
+                      size="small"
+                      color="warning"
+                      variant="outlined"
+                      label={intl.formatMessage({ id: 'auditLog.unconfirmed' })}
+                      title={intl.formatMessage({ id: 'auditLog.unconfirmedHint' })}
+                    />
+                  ) : null}
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
                   {JSON.stringify((entry.target as { params?: unknown }).params ?? {})}

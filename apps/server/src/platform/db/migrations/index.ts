@@ -14,6 +14,7 @@ import * as m0014 from './0014-member-api.ts';
 import * as m0015 from './0015-polls.ts';
 import * as m0016 from './0016-community-sessions.ts';
 import * as m0017 from './0017-two-factor.ts';
+import * as m0019 from './0019-audit-log-status.ts';
 import * as m0020 from './0020-rate-limits.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0015-polls': m0015,
   '0016-community-sessions': m0016,
   '0017-two-factor': m0017,
+  '0019-audit-log-status': m0019,
   '0020-rate-limits': m0020,
 };
