@@ -17,6 +17,7 @@ import { createCubeEngine, type CubeEngine } from './cube-engine.ts';
 import { CubeAccessError, CubeQueryError } from './cube-compiler.ts';
 import { currentTokenHolder } from './data-provisioning-holder.ts';
 import { issueDataProvisioningToken, verifyDataProvisioningToken } from './data-provisioning-token.ts';
+import { firstNulPath } from '../platform/http/nul-guard.ts';
 
 const tags = ['analytics'];
 
@@ -69,6 +70,10 @@ function parseQuery(
     }
   }
   if (value === undefined || value === null) return { ok: false, message: 'Query param is required' };
+  // JSON text can spell U+0000 as an escape, which the NUL guard of raw inputs cannot see.
+  if (firstNulPath(value) !== undefined) {
+    return { ok: false, message: 'The query cannot contain the NUL character' };
+  }
   if (Array.isArray(value))
     return { ok: false, message: 'Multiple queries (data blending) are not supported' };
   const parsed = cubeQuerySchema.safeParse(value);

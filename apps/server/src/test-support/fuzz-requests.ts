@@ -182,6 +182,11 @@ export function hostileRequests(route: RouteEntry, slug: string): FuzzRequest[] 
     '-1',
     '%E0%A4%A',
     'x'.repeat(10000),
+    // JSON text in a query value (the Cube API's `query`), with an escaped NUL and an unsafe integer
+    encodeURIComponent('{"dimensions":["Users.username\\u0000"],"limit":9007199254740993}'),
+    encodeURIComponent(
+      '{"measures":["Users.count"],"filters":[{"member":"Users.id","operator":"equals","values":["\\u0000"]}]}',
+    ),
   ]) {
     const fields = queryFields.length > 0 ? queryFields : ['q'];
     add(`query=${value.slice(0, 20)}`, `${base}?${fields.map((f) => `${f}=${value}`).join('&')}`);
@@ -203,6 +208,8 @@ export function hostileRequests(route: RouteEntry, slug: string): FuzzRequest[] 
     '"2147483648"',
     '[2147483648]',
     '[9007199254740993]',
+    // JSON text inside a field (a dashboard layout), spelling NUL as an escape
+    JSON.stringify(JSON.stringify({ a: '\u0000', n: 1e308 })),
     '{"id": 2147483648}',
     '[]',
     '{}',

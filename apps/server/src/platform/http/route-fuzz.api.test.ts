@@ -24,6 +24,8 @@ let hubAdmin: SignedIn;
 const staff = {} as Record<StaffRole, SignedIn>;
 const memberStaff = {} as Record<StaffRole, SignedIn>;
 let member: SignedIn;
+/** The Cube API's caller: a data-provisioning token of the community's admin. */
+let cubeCaller: SignedIn;
 const errorsById = new Map<string, string>();
 
 async function makeCallers(): Promise<void> {
@@ -84,6 +86,14 @@ async function makeCallers(): Promise<void> {
       'fuzz-caller-password-1',
     );
   }
+  const cube = await t.app.inject({
+    method: 'POST',
+    url: `/c/${SLUG}/platform/api/v1/auth/community_signin/`,
+    headers: staff.admin.bearer,
+  });
+  const cubeToken = (cube.json() as { data: { data: { data_provisioning_token: string } } }).data.data
+    .data_provisioning_token;
+  cubeCaller = { ...staff.admin, access: cubeToken, bearer: { authorization: cubeToken } };
   await communityUser('fuzz-member', null, null);
   member = await memberSignIn(t.app, t.db, SLUG, 'fuzz-member', 'fuzz-caller-password-1');
 }
@@ -98,6 +108,7 @@ function callerFor(route: RouteEntry): SignedIn {
   if (route.url.startsWith('/c/:slug/api/v2/')) {
     return Array.isArray(route.member) ? memberStaff[preferred(route.member)] : member;
   }
+  if (route.url.startsWith('/c/:slug/cubejs-api/')) return cubeCaller;
   if (route.url.startsWith('/c/:slug/')) return staff.admin;
   return hubAdmin;
 }
