@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_NAMES, TAG_PALETTE } from '@agora/contract';
+import { FEATURE_NAMES, STAFF_ROLES, TAG_PALETTE, type StaffRole } from '@agora/contract';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, memberSignIn, signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import {
+  addStaff,
+  createAccount,
+  createMember,
+  memberSignIn,
+  signIn,
+  type SignedIn,
+} from '../../test-support/fixtures.ts';
 import { setFeature } from '../../modules/features/features.repository.ts';
 import type { RouteEntry } from '../http/route-table.ts';
 
@@ -20,6 +27,9 @@ let t: TestApp;
 let demoId: number;
 let consoleAdmin: SignedIn;
 let memberAdmin: SignedIn;
+/** One staff caller per role, for each scope (admin unless a route does not allow it). */
+const consoleStaff = {} as Record<StaffRole, SignedIn>;
+const memberStaff = {} as Record<StaffRole, SignedIn>;
 let routes: RouteEntry[];
 const ids = {} as Record<
   'admin' | 'target' | 'other' | 'pending' | 'post' | 'discussion' | 'comment' | 'tag' | 'tag2',
@@ -131,6 +141,15 @@ beforeAll(async () => {
   consoleAdmin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
   await createMember(t.db, demoId, 'staffer', 'staffer-password-1', { role: 'admin' });
   memberAdmin = await memberSignIn(t.app, t.db, 'demo', 'staffer', 'staffer-password-1');
+  consoleStaff.admin = consoleAdmin;
+  memberStaff.admin = memberAdmin;
+  for (const role of STAFF_ROLES.filter((r) => r !== 'admin')) {
+    const account = await createAccount(t.db, `c-${role}`, `${role}-password-1`);
+    await addStaff(t.db, demoId, account, `c-${role}`, role);
+    consoleStaff[role] = await signIn(t.app, `c-${role}`, `${role}-password-1`);
+    await createMember(t.db, demoId, `m-${role}`, `${role}-password-1`, { role });
+    memberStaff[role] = await memberSignIn(t.app, t.db, 'demo', `m-${role}`, `${role}-password-1`);
+  }
   ids.target = await createMember(t.db, demoId, 'target', 'target-password-1');
   ids.other = await createMember(t.db, demoId, 'other', 'other-password-1');
   ids.pending = await createMember(t.db, demoId, 'waiting', 'waiting-password-1', { status: 'pending' });
@@ -177,7 +196,11 @@ describe('audit completeness (every staff write route of both community scopes)'
     let succeeded = 0;
     for (const route of routes) {
       const { body = {}, params = {} } = validInput(route);
-      const who = route.url.startsWith('/c/:slug/api/v2/') ? memberAdmin : consoleAdmin;
+      const member = route.url.startsWith('/c/:slug/api/v2/');
+      const allowed = (member ? route.member : route.roles) as readonly StaffRole[] | string | undefined;
+      const role: StaffRole =
+        Array.isArray(allowed) && !allowed.includes('admin') && allowed[0] ? allowed[0] : 'admin';
+      const who = (member ? memberStaff : consoleStaff)[role];
       const before = await entries();
       const res = await t.app.inject({
         method: route.method as 'POST',
