@@ -24,11 +24,11 @@ import {
   type MemberCaller,
 } from '../../platform/member-scope/member-scope.ts';
 import * as repo from './member-auth.repository.ts';
-import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
-import { answerTokenRequest } from '../oauth/oauth.routes.ts';
+import { answerRevokeRequest, answerTokenRequest } from '../oauth/oauth.routes.ts';
 import type { TokenService } from '../auth/token.service.ts';
 import { CONSOLE_CLIENT_ID, type AuthService } from '../auth/auth.service.ts';
 import type { MemberAuthService } from './member-auth.service.ts';
@@ -85,18 +85,11 @@ export function registerMemberOAuthRoutes(
       },
     },
     async (request, reply) => {
-      void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
       const where = await community(request.params.slug);
-      const clientId = request.body.client_id;
-      if (!clientId || clientId !== (await deps.memberAuth.clientId(where.stackId))) {
-        return reply.code(401).send({
-          error: 'invalid_client',
-          error_description: 'Client authentication failed.',
-          errors: [errorEntry('invalid_client', 'Client authentication failed.')],
-        });
-      }
-      if (request.body.token) await deps.tokens.revoke(clientId, request.body.token);
-      return {};
+      return answerRevokeRequest(request.body, reply, {
+        authenticateClient: (clientId) => deps.memberAuth.authenticateClient(where, clientId),
+        revoke: (clientId, token) => deps.tokens.revoke(clientId, token),
+      });
     },
   );
 }

@@ -86,6 +86,30 @@ export async function answerTokenRequest(
   }
 }
 
+type RevokeRequest = z.infer<typeof revokeRequestSchema>;
+
+export interface RevokeGrants {
+  authenticateClient(clientId: string | undefined, secret: string | undefined): Promise<unknown>;
+  revoke(clientId: string, token: string): Promise<void>;
+}
+
+/**
+ * One revocation endpoint's rules (RFC 7009), for the hub's and each community's members' clients: the
+ * client first, then the token (unknown tokens still answer 200); RFC 6749 errors, no caching.
+ */
+export async function answerRevokeRequest(body: RevokeRequest, reply: FastifyReply, grants: RevokeGrants) {
+  void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+  try {
+    await grants.authenticateClient(body.client_id, body.client_secret);
+    if (!body.token) throw new GrantError('invalid_request', 'token is required.');
+    await grants.revoke(body.client_id as string, body.token);
+    return {};
+  } catch (error) {
+    if (error instanceof GrantError) return sendGrantError(reply, error);
+    throw error;
+  }
+}
+
 /** OAuth 2 token and revocation endpoints (RFC 6749, RFC 7009); answers are never cached. */
 export function registerOAuthRoutes(
   app: FastifyInstance,
@@ -128,17 +152,10 @@ export function registerOAuthRoutes(
         response: { 200: z.object({}), 400: oauthErrorSchema, 401: oauthErrorSchema },
       },
     },
-    async (request, reply) => {
-      void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
-      try {
-        await deps.tokens.authenticateClient(request.body.client_id, request.body.client_secret);
-        if (!request.body.token) throw new GrantError('invalid_request', 'token is required.');
-        await deps.tokens.revoke(request.body.client_id as string, request.body.token);
-        return {};
-      } catch (error) {
-        if (error instanceof GrantError) return sendGrantError(reply, error);
-        throw error;
-      }
-    },
+    (request, reply) =>
+      answerRevokeRequest(request.body, reply, {
+        authenticateClient: (id, secret) => deps.tokens.authenticateClient(id, secret),
+        revoke: (clientId, token) => deps.tokens.revoke(clientId, token),
+      }),
   );
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, errorsOf, memberSignIn, type SignedIn } from '../../test-support/fixtures.ts';
+import { ensureMemberClient } from '../../modules/member-auth/member-auth.repository.ts';
 
 /**
  * Issue 10 §4–5: bad input is the caller's fault, so it answers 4xx in the error envelope, never 500
@@ -9,6 +10,7 @@ import { createMember, errorsOf, memberSignIn, type SignedIn } from '../../test-
  */
 let t: TestApp;
 let moderator: SignedIn;
+let demoId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -17,6 +19,7 @@ beforeAll(async () => {
     .select('id')
     .where('slug', '=', 'demo')
     .executeTakeFirstOrThrow();
+  demoId = demo.id;
   await createMember(t.db, demo.id, 'mod', 'moderator-password-1', { role: 'moderator' });
   moderator = await memberSignIn(t.app, t.db, 'demo', 'mod', 'moderator-password-1');
 });
@@ -58,6 +61,33 @@ describe("members' OAuth endpoints", () => {
       });
     }
   }
+});
+
+describe("members' revocation endpoint", () => {
+  for (const [name, body] of [
+    ['no client', '{}'],
+    ['no client, a token', '{"token": "abc"}'],
+    ['an unknown client', '{"client_id": "nope", "token": "abc"}'],
+  ] as const) {
+    it(`answers ${name} exactly as the hub does`, async () => {
+      const expected = await inject('POST', '/oauth/revoke_token/', body, json);
+      const res = await inject('POST', '/c/demo/oauth/revoke_token/', body, json);
+      expect(res.statusCode).toBe(expected.statusCode);
+      expect(res.json()).toEqual(expected.json());
+    });
+  }
+
+  it('asks for the token once the client is known', async () => {
+    const clientId = await ensureMemberClient(t.db, demoId);
+    const res = await inject(
+      'POST',
+      '/c/demo/oauth/revoke_token/',
+      JSON.stringify({ client_id: clientId }),
+      json,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid_request', error_description: 'token is required.' });
+  });
 });
 
 describe('broken multipart', () => {
