@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db/database.ts';
 import { hashPassword } from '../platform/auth/password-hasher.ts';
+import { passwordWeakness } from '../platform/auth/password-strength.ts';
+import { ConfigError } from '../platform/config/config.ts';
 import { CONSOLE_CLIENT_ID } from '../modules/auth/auth.service.ts';
 
 export interface BootstrapOptions {
@@ -47,6 +49,11 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
   const generatedPassword = options.adminPassword ? undefined : generatePassword();
   const password = options.adminPassword ?? (generatedPassword as string);
   const username = 'admin';
+  // The chosen password meets the same strength rule as every other password that is set.
+  const weak = options.adminPassword
+    ? passwordWeakness(options.adminPassword, [username, options.adminEmail])
+    : undefined;
+  if (weak) throw new ConfigError('AGORA_ADMIN_PASSWORD', `is refused: ${weak.message}`);
   return db.transaction().execute(async (trx) => {
     const account = await trx
       .insertInto('accounts')

@@ -32,7 +32,11 @@ export const MEMBER_PEOPLE_MESSAGES = {
   passwordTooShort: `This password is too short. It must contain at least ${MEMBER_PASSWORD_MIN} characters.`,
   passwordTooLong: `Ensure this field has no more than ${MEMBER_PASSWORD_MAX} characters.`,
   passwordWeak:
-    'This password is too weak. Use at least three of: lowercase letters, uppercase letters, digits, symbols.',
+    'This password is too weak: it is too easy to guess. Use a longer passphrase of several unrelated words.',
+  passwordTooCommon:
+    'This password is too weak: it is a common password, or one with predictable changes (Passw0rd, password1A). Use a longer passphrase of several unrelated words.',
+  passwordTooSimilar:
+    'This password is too weak: it is too similar to your username, email or name. Use a longer passphrase of several unrelated words.',
   realNameTooLong: `Ensure this field has no more than ${MEMBER_REAL_NAME_MAX} characters.`,
   roleInvalid: 'Choose admin, moderator, editor or publisher.',
   tagsInvalid: 'Choose user tags of this community.',
@@ -47,13 +51,25 @@ export const MEMBER_PEOPLE_MESSAGES = {
   tagTarget: 'Send exactly one of user, category or contribution.',
 } as const;
 
+/** Why a password is too weak (Django's validator codes, as SelfCommunity's clients know them). */
+export const PASSWORD_WEAKNESS_CODES = [
+  'password_too_common',
+  'password_too_similar',
+  'password_too_weak',
+] as const;
+export type PasswordWeaknessCode = (typeof PASSWORD_WEAKNESS_CODES)[number];
+
 export interface MemberFieldProblem {
   field: string;
-  code: 'required' | 'invalid' | 'max_length' | 'min_length' | 'unique';
+  code: 'required' | 'invalid' | 'max_length' | 'min_length' | 'unique' | PasswordWeaknessCode;
   message: string;
 }
 
-/** Password rule: 8–128 characters with at least three of lowercase, uppercase, digits and symbols. */
+/**
+ * Password lengths: 8–128 characters. Strength is the server's one rule (a zxcvbn estimate with the
+ * person's own username, e-mail and name as known words): refused as password_too_common,
+ * password_too_similar or password_too_weak.
+ */
 export function checkMemberPassword(password: string): MemberFieldProblem | undefined {
   const m = MEMBER_PEOPLE_MESSAGES;
   if (password.length < MEMBER_PASSWORD_MIN) {
@@ -62,8 +78,6 @@ export function checkMemberPassword(password: string): MemberFieldProblem | unde
   if (password.length > MEMBER_PASSWORD_MAX) {
     return { field: 'password', code: 'max_length', message: m.passwordTooLong };
   }
-  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (classes < 3) return { field: 'password', code: 'invalid', message: m.passwordWeak };
   return undefined;
 }
 

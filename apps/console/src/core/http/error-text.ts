@@ -12,6 +12,10 @@ const CODE_MESSAGES: Record<string, string> = {
   [ErrorCode.internalError]: 'common.genericError',
   unique: 'common.uniqueError',
   invalid_email: 'common.emailError',
+  // The server's one password rule (a strength estimate), by reason.
+  password_too_common: 'common.passwordTooCommon',
+  password_too_similar: 'common.passwordTooSimilar',
+  password_too_weak: 'common.passwordTooWeak',
 };
 
 export function parsedErrorsOf(error: unknown): ParsedErrors | null {

@@ -11,6 +11,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { hashPassword } from '../../platform/auth/password-hasher.ts';
+import { passwordWeakness } from '../../platform/auth/password-strength.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { registrationAllowed } from '../registration-alerts/registration-alerts.service.ts';
 import { preferenceValues } from './member-people.service.ts';
@@ -26,6 +27,16 @@ function fieldErrors(problems: MemberFieldProblem[]): AppError {
     .filter((p) => !seen.has(p.field) && seen.add(p.field))
     .map((p) => errorEntry(p.code, p.message, p.field));
   return new AppError(400, entries);
+}
+
+/** The strength rule, once the password's length is right: the person's own names are known words. */
+function strengthProblems(
+  problems: MemberFieldProblem[],
+  body: { username?: string; email?: string; real_name?: string; password?: string },
+): MemberFieldProblem[] {
+  if (!body.password || problems.some((p) => p.field === 'password')) return problems;
+  const weak = passwordWeakness(body.password, [body.username, body.email, body.real_name]);
+  return weak ? [...problems, { field: 'password', ...weak }] : problems;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -83,7 +94,7 @@ export function createMemberAccountsService(deps: Deps) {
         throw AppError.of(403, 'invitation_only', M.invitationOnly);
       }
       await requireRegistrationsOpen(stackId);
-      const problems = checkMemberSignUp(body, { email: true, password: true });
+      const problems = strengthProblems(checkMemberSignUp(body, { email: true, password: true }), body);
       if (problems.length > 0) throw fieldErrors(problems);
       const username = (body.username ?? '').trim();
       const email = (body.email ?? '').trim();
@@ -105,7 +116,7 @@ export function createMemberAccountsService(deps: Deps) {
     /** An admin registers a member of an external system (its `ext_id`), with a role and user tags. */
     async ssoSignUp(stackId: number, body: SsoSignUpBody): Promise<SsoSignUpResult> {
       await requireRegistrationsOpen(stackId);
-      const problems = checkMemberSignUp(body, { email: false, password: false });
+      const problems = strengthProblems(checkMemberSignUp(body, { email: false, password: false }), body);
       const role = body.role ?? null;
       if (role !== null && !(MEMBER_ROLES as readonly string[]).includes(role)) {
         problems.push({ field: 'role', code: 'invalid', message: M.roleInvalid });

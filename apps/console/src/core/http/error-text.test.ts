@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { errorEntry } from '@agora/contract';
+import { MESSAGES } from '../locale/messages.ts';
+import { HttpError } from './http-error.ts';
+import { fieldErrorText } from './error-text.ts';
+
+// The server refuses weak passwords with a reason code on the password field; the console words it.
+describe('fieldErrorText for the password rule', () => {
+  const refusal = (code: string) =>
+    new HttpError(400, {
+      errors: [errorEntry(code, 'This password is too weak (server text).', 'password')],
+    });
+
+  it.each([
+    ['password_too_common', /common password/, /password comune/],
+    ['password_too_similar', /similar to the username/, /simile al nome utente/],
+    ['password_too_weak', /too easy to guess/, /facile da indovinare/],
+  ])('shows %s in English and Italian', (code, english, italian) => {
+    const en = createIntl({ locale: 'en', messages: MESSAGES.en });
+    const it_ = createIntl({ locale: 'it', messages: MESSAGES.it });
+    expect(fieldErrorText(en, refusal(code), 'password')).toMatch(english);
+    expect(fieldErrorText(it_, refusal(code), 'password')).toMatch(italian);
+  });
+});
