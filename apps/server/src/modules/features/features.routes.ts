@@ -40,7 +40,7 @@ export function registerFeatureHubRoutes(
   app: FastifyInstance,
   deps: { db: Db; authenticate: AuthPreHandler; clock?: Clock },
 ): void {
-  const audit = createDbAuditSink(deps.db, deps.clock ?? systemClock);
+  const clock = deps.clock ?? systemClock;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: rowIdSchema });
   const flagsSchema = z.record(z.string(), z.boolean());
@@ -85,19 +85,22 @@ export function registerFeatureHubRoutes(
     async (request) => {
       const admin = await requireHubAdmin(deps.db, request);
       await flagsFor(request.params.id);
-      await setFeature(deps.db, request.params.id, request.body.name, request.body.enabled);
-      // Audit log of the community: a hub administrator switched one of its features.
-      await audit.record({
-        stackId: request.params.id,
-        accountId: admin.id,
-        communityUserId: null,
-        username: admin.username,
-        role: 'hub_admin',
-        method: 'POST',
-        route: featurePaths.hubToggle,
-        target: { stack: { id: request.params.id }, params: { id: request.params.id } },
-        details: { body: request.body },
-        ip: request.ip ?? null,
+      // Audit log of the community: a hub administrator switched one of its features. One
+      // transaction: a switch whose entry cannot be written does not happen.
+      await deps.db.transaction().execute(async (trx) => {
+        await setFeature(trx, request.params.id, request.body.name, request.body.enabled);
+        await createDbAuditSink(trx, clock).record({
+          stackId: request.params.id,
+          accountId: admin.id,
+          communityUserId: null,
+          username: admin.username,
+          role: 'hub_admin',
+          method: 'POST',
+          route: featurePaths.hubToggle,
+          target: { stack: { id: request.params.id }, params: { id: request.params.id } },
+          details: { body: request.body },
+          ip: request.ip ?? null,
+        });
       });
       return { data: await flagsFor(request.params.id) };
     },

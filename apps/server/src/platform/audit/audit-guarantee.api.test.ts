@@ -110,6 +110,20 @@ describe('staff writes through the member API', () => {
   });
 });
 
+/** A real database refusal of every audit insert (as jsonb refused a NUL character before). */
+async function refuseAuditInserts() {
+  await sql`
+    CREATE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'audit storage refused'; END; $$;
+    CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log
+      FOR EACH ROW EXECUTE FUNCTION test_refuse_audit();
+  `.execute(t.db);
+}
+
+async function allowAuditInserts() {
+  await sql`DROP TRIGGER test_refuse_audit ON audit_log; DROP FUNCTION test_refuse_audit();`.execute(t.db);
+}
+
 describe('an action whose entry cannot be written does not happen', () => {
   const REFRESH = '/c/demo/platform/api/v1/configuration/jwt/refresh_secret/';
   const secrets = () => t.db.selectFrom('stack_secrets').selectAll().where('stack_id', '=', demoId).execute();
@@ -118,13 +132,7 @@ describe('an action whose entry cannot be written does not happen', () => {
     expect((await call('POST', REFRESH, admin, {})).statusCode).toBe(200);
     const before = await secrets();
     expect(before.length).toBeGreaterThan(0);
-    // A real database refusal, as jsonb refused a NUL character before.
-    await sql`
-      CREATE FUNCTION test_refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'audit storage refused'; END; $$;
-      CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log
-        FOR EACH ROW EXECUTE FUNCTION test_refuse_audit();
-    `.execute(t.db);
+    await refuseAuditInserts();
     try {
       const res = await call('POST', REFRESH, admin, '{"note": "\\u0000"}');
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -133,11 +141,36 @@ describe('an action whose entry cannot be written does not happen', () => {
       expect(refused.json().errors[0].code).toBe('audit_unavailable');
       expect(await secrets()).toEqual(before);
     } finally {
-      await sql`DROP TRIGGER test_refuse_audit ON audit_log; DROP FUNCTION test_refuse_audit();`.execute(
-        t.db,
-      );
+      await allowAuditInserts();
     }
     expect(await entries()).toHaveLength(1);
+  });
+
+  it("does not switch a community's feature from the hub when its entry cannot be written", async () => {
+    await t.db
+      .updateTable('accounts')
+      .set({ perms: JSON.stringify(['hub.admin']) })
+      .where('username', '=', 'admin')
+      .execute();
+    const flag = () =>
+      t.db
+        .selectFrom('stack_features')
+        .select('enabled')
+        .where('stack_id', '=', demoId)
+        .where('name', '=', 'google_cloud_api')
+        .executeTakeFirst();
+    const before = await flag();
+    await refuseAuditInserts();
+    try {
+      const res = await call('POST', `/platform/api/v1/stacks/${demoId}/features/`, admin, {
+        name: 'google_cloud_api',
+        enabled: !before?.enabled,
+      });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect(await flag()).toEqual(before);
+    } finally {
+      await allowAuditInserts();
+    }
   });
 
   it('stores any input: NUL and broken characters are replaced, in keys too', async () => {
