@@ -1,4 +1,4 @@
-import { authPaths, preferencePaths, stackPaths } from '@agora/contract';
+import { authPaths, preferencePaths, stackPaths, twoFactorPaths } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -37,6 +37,12 @@ const signedInRoutes = (selfStatus = 200): MockRoute[] => [
         : { errors: [{ code: 'invalid_token', message: 'Invalid token', messages: [] }] },
   },
   { method: 'POST', path: authPaths.revoke, status: 200, body: {} },
+  {
+    method: 'GET',
+    path: twoFactorPaths.status,
+    status: 200,
+    body: { data: { enabled: false, enabled_at: null, recovery_codes_left: 0, required_by: [] } },
+  },
 ];
 
 describe('console routes', () => {

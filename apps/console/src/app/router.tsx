@@ -9,6 +9,7 @@ import { RouteError } from './route-error.tsx';
 const SigninScreen = lazyScreen(() => import('../features/signin/pages/signin-page.tsx'));
 const SsoScreen = lazyScreen(() => import('../features/sso/pages/sso-page.tsx'));
 const NotFoundScreen = lazyScreen(() => import('../features/not-found/pages/not-found-page.tsx'));
+const TwoFactorScreen = lazyScreen(() => import('../features/two-factor/pages/two-factor-page.tsx'));
 const LayoutScreen = lazyScreen(() => import('./layout/app-layout.tsx'));
 
 /** The route table of spec core §2. */
@@ -27,14 +28,18 @@ export function appRoutes(): RouteObject[] {
               <LayoutScreen />
             </RequireAuth>
           ),
-          children: AREAS.map((area) => {
-            const element = (
-              <RequireArea area={area}>
-                <area.screen />
-              </RequireArea>
-            );
-            return area.path === '' ? { index: true, element } : { path: area.path, element };
-          }),
+          children: [
+            ...AREAS.map((area) => {
+              const element = (
+                <RequireArea area={area}>
+                  <area.screen />
+                </RequireArea>
+              );
+              return area.path === '' ? { index: true, element } : { path: area.path, element };
+            }),
+            // The account's own screens (account menu), whatever the community and role.
+            { path: 'account/two_factor', element: <TwoFactorScreen /> },
+          ],
         },
         { path: '*', element: <NotFoundScreen /> },
       ],

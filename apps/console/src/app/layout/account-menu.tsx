@@ -11,6 +11,7 @@ import { savePreference } from '../../core/preferences/preference-actions.ts';
 import { logout } from '../../core/session/session-actions.ts';
 import { useSessionStore } from '../../core/session/session-store.ts';
 import { useVisibleAreas } from '../use-visible-areas.ts';
+import { TWO_FACTOR_PATH } from '../../features/two-factor/api/two-factor-api.ts';
 
 const SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'support@agora.example';
 
@@ -70,6 +71,9 @@ export function AccountMenu() {
         <ListSubheader>
           <FormattedMessage id="account.settings" />
         </ListSubheader>
+        <MenuItem component={Link} to={TWO_FACTOR_PATH} onClick={close} data-testid="account-two-factor">
+          <FormattedMessage id="twoFactor.menu" />
+        </MenuItem>
         {SETTINGS_ITEMS.map((item) => (
           <MenuItem key={item.id} component={Link} to={item.to} onClick={close} disabled={!canEditServer}>
             <FormattedMessage id={item.id} />

@@ -14,6 +14,7 @@ import { loadPreferences } from '../../core/preferences/preference-actions.ts';
 import { PRODUCT_NAME } from '../../core/page-title/page-title.ts';
 import { useStacksQuery } from '../../core/stack/stack-queries.ts';
 import { useStackAutoSelect } from '../../core/stack/use-stack-auto-select.ts';
+import { TwoFactorGate } from '../../features/two-factor/components/two-factor-gate.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { AppDrawer } from './app-drawer.tsx';
 import { StackSwitcher } from './stack-switcher.tsx';
@@ -63,6 +64,7 @@ export default function AppLayout() {
       <AppDrawer mobile={mobile} open={open} onClose={() => setMobileOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
+        <TwoFactorGate />
         <Outlet />
       </Box>
     </Box>

@@ -1,8 +1,8 @@
-import { authPaths, dataEnvelope, signinResultSchema, type SigninBody } from '@agora/contract';
+import { authPaths, dataEnvelope, signinAnswerSchema, type SigninBody } from '@agora/contract';
 import { sendRequest } from '../../../core/http/http-request.ts';
 import { useLocaleStore } from '../../../core/locale/locale-store.ts';
 
-/** POST auth/signin/ (form-urlencoded, no token yet). */
+/** POST auth/signin/ (form-urlencoded, no token yet): a session, or a second-factor challenge. */
 export async function requestSignin(body: SigninBody) {
   const answer = await sendRequest({
     method: 'POST',
@@ -10,5 +10,5 @@ export async function requestSignin(body: SigninBody) {
     body: { username: body.username, password: body.password },
     acceptLanguage: useLocaleStore.getState().locale,
   });
-  return dataEnvelope(signinResultSchema).parse(answer).data;
+  return dataEnvelope(signinAnswerSchema).parse(answer).data;
 }

@@ -17,6 +17,8 @@ import { safeNextPath } from '../../../core/session/next-path.ts';
 import { signIn } from '../../../core/session/session-actions.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
 import { requestSignin } from '../api/signin.ts';
+import { isTwoFactorChallenge } from '../../two-factor/api/two-factor-api.ts';
+import { CodeStepForm } from '../../two-factor/components/code-step-form.tsx';
 
 function useNextPath(): string {
   const location = useLocation();
@@ -32,7 +34,12 @@ export default function SigninPage() {
   const nextPath = useNextPath();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const signin = useMutation({ mutationFn: requestSignin, onSuccess: signIn });
+  // An account with a second factor answers a challenge: the code step replaces the form.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signin = useMutation({
+    mutationFn: requestSignin,
+    onSuccess: (result) => (isTwoFactorChallenge(result) ? setChallenge(result.challenge) : signIn(result)),
+  });
 
   if (isLogged) return <Navigate to={nextPath} replace />;
 
@@ -62,46 +69,61 @@ export default function SigninPage() {
           </Typography>
           <LocaleSwitch />
         </Box>
-        <Typography variant="h4" component="h1" gutterBottom>
-          <FormattedMessage id="signin.title" />
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          <FormattedMessage id="signin.subtitle" />
-        </Typography>
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-          {generalError && <Alert severity="error">{generalError}</Alert>}
-          <TextField
-            id="signin-username"
-            name="username"
-            label={intl.formatMessage({ id: 'signin.username' })}
-            autoComplete="username"
-            autoFocus
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            error={Boolean(usernameError)}
-            helperText={usernameError ?? ' '}
+        {challenge ? (
+          <CodeStepForm
+            challenge={challenge}
+            onSuccess={signIn}
+            onRestart={() => {
+              setChallenge(null);
+              setPassword('');
+              signin.reset();
+            }}
+            restartLabelId="twoFactor.signin.restart"
           />
-          <TextField
-            id="signin-password"
-            name="password"
-            type="password"
-            label={intl.formatMessage({ id: 'signin.password' })}
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(passwordError)}
-            helperText={passwordError ?? ' '}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={signin.isPending}
-            startIcon={signin.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            <FormattedMessage id="signin.submit" />
-          </Button>
-        </Box>
+        ) : (
+          <>
+            <Typography variant="h4" component="h1" gutterBottom>
+              <FormattedMessage id="signin.title" />
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              <FormattedMessage id="signin.subtitle" />
+            </Typography>
+            <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
+              {generalError && <Alert severity="error">{generalError}</Alert>}
+              <TextField
+                id="signin-username"
+                name="username"
+                label={intl.formatMessage({ id: 'signin.username' })}
+                autoComplete="username"
+                autoFocus
+                value={username}
+                onChange={(event) => setUsername(event.target.value)}
+                error={Boolean(usernameError)}
+                helperText={usernameError ?? ' '}
+              />
+              <TextField
+                id="signin-password"
+                name="password"
+                type="password"
+                label={intl.formatMessage({ id: 'signin.password' })}
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={Boolean(passwordError)}
+                helperText={passwordError ?? ' '}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={signin.isPending}
+                startIcon={signin.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                <FormattedMessage id="signin.submit" />
+              </Button>
+            </Box>
+          </>
+        )}
       </Paper>
     </Box>
   );

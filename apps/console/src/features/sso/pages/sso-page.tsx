@@ -1,16 +1,19 @@
+import type { TwoFactorSigninResult } from '@agora/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
 import { signIn } from '../../../core/session/session-actions.ts';
 import { setStack } from '../../../core/stack/stack-store.ts';
 import { exchangeSsoTicket } from '../api/sso.ts';
+import { isTwoFactorChallenge } from '../../two-factor/api/two-factor-api.ts';
+import { CodeStepForm } from '../../two-factor/components/code-step-form.tsx';
 
 /** Where to go after signing in: a path of this console (never another site), else home. */
 function safeNext(next: string | null): string {
@@ -25,13 +28,16 @@ export default function SsoPage() {
   const ticket = searchParams.get('ticket');
   const next = safeNext(searchParams.get('next'));
   const started = useRef(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const finish = (result: TwoFactorSigninResult) => {
+    signIn(result);
+    if (result.stack) setStack(result.stack);
+    void navigate(next, { replace: true });
+  };
   const exchange = useMutation({
     mutationFn: exchangeSsoTicket,
-    onSuccess: (result) => {
-      signIn(result);
-      setStack(result.stack);
-      void navigate(next, { replace: true });
-    },
+    // An account with a second factor answers its code before the session is opened.
+    onSuccess: (result) => (isTwoFactorChallenge(result) ? setChallenge(result.challenge) : finish(result)),
   });
 
   useEffect(() => {
@@ -42,6 +48,23 @@ export default function SsoPage() {
   }, [ticket, exchange]);
 
   const failed = !ticket || exchange.isError;
+  if (challenge) {
+    return (
+      <Box
+        component="main"
+        sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}
+      >
+        <Box sx={{ width: '100%', maxWidth: 420 }}>
+          <CodeStepForm
+            challenge={challenge}
+            onSuccess={finish}
+            onRestart={() => void navigate('/signin', { replace: true })}
+            restartLabelId="twoFactor.signin.toSignin"
+          />
+        </Box>
+      </Box>
+    );
+  }
   return (
     <Box
       component="main"

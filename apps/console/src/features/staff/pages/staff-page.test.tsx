@@ -1,4 +1,4 @@
-import { errorEntry, staffPaths, type StaffMember } from '@agora/contract';
+import { errorEntry, staffPaths, twoFactorPaths, type StaffMember } from '@agora/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render-screen.tsx';
@@ -31,6 +31,12 @@ function renderStaff(routes: MockRoute[] = []) {
   const mock = mockFetch([
     { method: 'GET', path: `${BASE}${staffPaths.list}`, status: 200, body: { data: staff } },
     { method: 'GET', path: `${BASE}${staffPaths.search}`, status: 200, body: { data: [] } },
+    {
+      method: 'GET',
+      path: `${BASE}${twoFactorPaths.requirement}`,
+      status: 200,
+      body: { data: { required: false, staff_without_two_factor: [] } },
+    },
     ...routes,
   ]);
   renderScreen('/staff', <StaffPage />);
