@@ -116,6 +116,16 @@ describe('one account, one counter; an address keeps its count', () => {
   });
 });
 
+describe('IPv6 clients', () => {
+  it('counts an IPv6 client by its /64, so new addresses of the same network buy no tries', async () => {
+    for (let i = 0; i < LIMITS.perIp; i++) {
+      expect((await signIn(`v6-${i}`, 'whatever', `2001:db8:1:2::${i + 1}`)).statusCode).toBe(400);
+    }
+    expect((await signIn('v6-x', 'whatever', '2001:db8:1:2:ffff:ffff:ffff:1')).statusCode).toBe(429);
+    expect((await signIn('v6-y', 'whatever', '2001:db8:1:3::1')).statusCode).toBe(400);
+  });
+});
+
 describe('forwarded addresses', () => {
   it('ignores a client-set X-Forwarded-For by default', async () => {
     const ip = '10.60.0.1';

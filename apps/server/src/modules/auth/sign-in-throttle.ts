@@ -3,6 +3,7 @@ import { ErrorCode } from '@agora/contract';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { clientAddressKey } from './client-address-key.ts';
 
 export interface ThrottleLimits {
   windowSeconds: number;
@@ -43,9 +44,11 @@ const LOCK_NAMESPACE = 0x5349_4e00;
  * after an allowed reservation, and `succeed` turns the attempt into a success. Parallel guesses thus
  * queue on the lock and at most the limit are ever verified. A success resets nothing: the window
  * alone forgets failures, so neither an account's owner nor an address's own sign-ins buy more tries.
+ * An IPv6 client is counted by its /64 (see clientAddressKey).
  */
 export function createSignInThrottle(db: Db, clock: Clock, limits: ThrottleLimits = DEFAULT_THROTTLE) {
-  async function reserve(key: string, ip: string): Promise<ThrottleReservation> {
+  async function reserve(key: string, clientIp: string): Promise<ThrottleReservation> {
+    const ip = clientAddressKey(clientIp);
     return db.transaction().execute(async (trx) => {
       const keys = [`account ${key}`, `ip ${ip}`].sort();
       for (const k of keys) {
