@@ -58,7 +58,7 @@ function variantPipeline(bytes: Buffer, spec: ImageVariantSpec, kind: ImageKind)
  * the end marker, an HTML or script payload of a polyglot — is not written back. EXIF orientation is
  * applied first, since the tag that carried it is dropped.
  */
-async function reencode(bytes: Buffer, format: ImageFormat): Promise<Buffer> {
+export async function reencode(bytes: Buffer, format: ImageFormat): Promise<Buffer> {
   const animated = format === 'gif' || format === 'webp';
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated });
   switch (format) {

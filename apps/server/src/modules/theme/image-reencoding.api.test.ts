@@ -158,4 +158,39 @@ describe('uploads are stored and served only re-encoded', () => {
       expect((await sharp(copy).metadata()).format).toBe('gif');
     }
   });
+
+  it('re-encodes an original stored before re-encoding existed on its first read, and writes it back', async () => {
+    const demo = await t.db
+      .selectFrom('stacks')
+      .select('id')
+      .where('slug', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const hash = 'ab'.repeat(16);
+    const folder = path.join(dataDir, 'uploads', 'stacks', String(demo.id), 'media', hash);
+    const legacy = await pngWith(
+      [pngChunk('tEXt', Buffer.from(`Comment\0${PAYLOAD}`, 'latin1'))],
+      Buffer.from(PAYLOAD),
+    );
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'original.png'), legacy); // as an upload of before was kept
+    const url = `/c/demo/media/${hash}/original.png`;
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.includes(MARKER)).toBe(false);
+    expect(
+      Buffer.compare(await sharp(served.rawPayload).raw().toBuffer(), await sharp(legacy).raw().toBuffer()),
+    ).toBe(0);
+    const rewritten = fs.readFileSync(path.join(folder, 'original.png'));
+    expect(rewritten.includes(MARKER)).toBe(false);
+    expect(fs.existsSync(path.join(folder, 'reencoded.v1'))).toBe(true);
+    expect(Buffer.compare((await t.app.inject({ method: 'GET', url })).rawPayload, rewritten)).toBe(0);
+
+    // A stored "original" that is no picture at all is not served.
+    const broken = 'cd'.repeat(16);
+    fs.mkdirSync(path.join(folder, '..', broken), { recursive: true });
+    fs.writeFileSync(path.join(folder, '..', broken, 'original.png'), Buffer.from(PAYLOAD));
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/c/demo/media/${broken}/original.png` })).statusCode,
+    ).toBe(404);
+  });
 });

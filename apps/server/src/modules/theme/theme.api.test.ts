@@ -133,7 +133,12 @@ describe('POST upload_image/', () => {
       ['h60', 240, 60],
       ['h120', 480, 120],
     ]);
-    expect(filesOf(result.image?.url as string)).toEqual(['h120.webp', 'h60.webp', 'original.png']);
+    expect(filesOf(result.image?.url as string)).toEqual([
+      'h120.webp',
+      'h60.webp',
+      'original.png',
+      'reencoded.v1',
+    ]);
     expect(await preferenceValue('navbar_logo')).toBe(result.preference.value);
   });
 

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { internalUrl } from '../stacks/stacks.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
-import { InvalidImageError, processImage } from './image-processing.ts';
+import { InvalidImageError, processImage, reencode } from './image-processing.ts';
 import { stackIdBySlug } from './theme.repository.ts';
 
 /** Largest multipart file the upload route reads (bigger: 413); each preference has its own, smaller limit. */
@@ -36,6 +36,13 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Where a community's stored image files live: one folder per content hash. */
 export const mediaFolder = (stackId: number, hash: string) => `stacks/${stackId}/media/${hash}`;
+
+/**
+ * Marks a folder whose original was stored re-encoded (issue 10: uploads kept byte for byte before). A
+ * folder without it is from before: its original is re-encoded in place on first read.
+ */
+export const REENCODED_MARK = 'reencoded.v1';
+const FORMAT_OF_EXTENSION = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp' } as const;
 
 export interface MediaFile {
   bytes: Buffer;
@@ -68,6 +75,31 @@ export function createThemeService(deps: PlatformDeps & { storage: FileStorage }
     if (!inUse) await storage.delete(mediaFolder(stackId, parts.hash));
   }
 
+  /**
+   * A stored original, only ever re-encoded: one stored before re-encoding existed is re-encoded (and
+   * written back) on first read; one that no longer decodes is not served at all.
+   */
+  async function storedOriginal(
+    stackId: number,
+    hash: string,
+    extension: string,
+  ): Promise<Buffer | undefined> {
+    const folder = mediaFolder(stackId, hash);
+    const bytes = await storage.get(`${folder}/original.${extension}`);
+    if (!bytes || (await storage.exists(`${folder}/${REENCODED_MARK}`))) return bytes;
+    const format = FORMAT_OF_EXTENSION[extension as keyof typeof FORMAT_OF_EXTENSION];
+    if (!format) return undefined;
+    let clean: Buffer;
+    try {
+      clean = await reencode(bytes, format);
+    } catch {
+      return undefined;
+    }
+    await storage.put(`${folder}/original.${extension}`, clean);
+    await storage.put(`${folder}/${REENCODED_MARK}`, Buffer.alloc(0));
+    return clean;
+  }
+
   return {
     async upload(
       stack: { stackId: number; slug: string },
@@ -97,6 +129,7 @@ export function createThemeService(deps: PlatformDeps & { storage: FileStorage }
       for (const variant of image.variants) {
         await storage.put(`${folder}/${variant.name}.webp`, variant.bytes);
       }
+      await storage.put(`${folder}/${REENCODED_MARK}`, Buffer.alloc(0));
       // The original last: a folder with its original is complete.
       await storage.put(`${folder}/original.${image.extension}`, image.original);
 
@@ -137,9 +170,7 @@ export function createThemeService(deps: PlatformDeps & { storage: FileStorage }
       const definition = imageDefinitionOrError(name);
       const value = (await preferences.get(stackId, definition.name)).value;
       const parts = typeof value === 'string' ? mediaParts(value) : null;
-      const bytes = parts
-        ? await storage.get(`${mediaFolder(stackId, parts.hash)}/original.${parts.extension}`)
-        : undefined;
+      const bytes = parts ? await storedOriginal(stackId, parts.hash, parts.extension) : undefined;
       if (!parts || !bytes) throw AppError.notFound('This image is not set.');
       return {
         bytes,
@@ -153,7 +184,9 @@ export function createThemeService(deps: PlatformDeps & { storage: FileStorage }
       if (!HASH.test(hash) || !FILE.test(file)) return undefined;
       const stackId = await stackIdBySlug(db, slug);
       if (stackId === undefined) return undefined;
-      const bytes = await storage.get(`${mediaFolder(stackId, hash)}/${file}`);
+      const bytes = file.startsWith('original.')
+        ? await storedOriginal(stackId, hash, file.slice('original.'.length))
+        : await storage.get(`${mediaFolder(stackId, hash)}/${file}`);
       if (!bytes) return undefined;
       const extension = file.slice(file.lastIndexOf('.') + 1);
       return { bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
