@@ -116,6 +116,28 @@ describe('one account, one counter; an address keeps its count', () => {
   });
 });
 
+describe('old attempts', () => {
+  it('are removed once two windows old, a few at each attempt', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('sign_in_attempts')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('key', '=', 'login:forgotten')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect((await signIn('forgotten', 'whatever', '10.80.0.1')).statusCode).toBe(400);
+    expect(await count()).toBe(1);
+    t.clock.advance(2 * LIMITS.windowSeconds + 1);
+    // Removed oldest first, 20 at a time: a few attempts clear everything written so far here.
+    for (let i = 0; i < 40 && (await count()) > 0; i++)
+      await signIn(`later-${i}`, 'whatever', `10.81.0.${i + 1}`);
+    expect(await count()).toBe(0);
+  });
+});
+
 describe('IPv6 clients', () => {
   it('counts an IPv6 client by its /64, so new addresses of the same network buy no tries', async () => {
     for (let i = 0; i < LIMITS.perIp; i++) {

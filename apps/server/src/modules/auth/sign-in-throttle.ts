@@ -47,8 +47,30 @@ const LOCK_NAMESPACE = 0x5349_4e00;
  * An IPv6 client is counted by its /64 (see clientAddressKey).
  */
 export function createSignInThrottle(db: Db, clock: Clock, limits: ThrottleLimits = DEFAULT_THROTTLE) {
+  /** Attempts older than two windows count for nothing: each attempt removes a few (the table stays small). */
+  async function pruneOld(now: Date): Promise<void> {
+    const cutoff = new Date(now.getTime() - 2 * limits.windowSeconds * 1000);
+    await db
+      .deleteFrom('sign_in_attempts')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('sign_in_attempts')
+          .select('id')
+          .where('created_at', '<', cutoff)
+          .orderBy('id')
+          .limit(20),
+      )
+      .execute();
+  }
+
   async function reserve(key: string, clientIp: string): Promise<ThrottleReservation> {
     const ip = clientAddressKey(clientIp);
+    const reservation = await reserveLocked(key, ip);
+    if (reservation.allowed) await pruneOld(clock.now());
+    return reservation;
+  }
+
+  async function reserveLocked(key: string, ip: string): Promise<ThrottleReservation> {
     return db.transaction().execute(async (trx) => {
       const keys = [`account ${key}`, `ip ${ip}`].sort();
       for (const k of keys) {
