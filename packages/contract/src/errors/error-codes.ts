@@ -32,6 +32,8 @@ export const ErrorCode = {
    * console session), never from a server-to-server JWT.
    */
   handoffRefused: 'handoff_refused',
+  /** A staff write refused because its audit-log entry could not be written first (nothing was changed). */
+  auditUnavailable: 'audit_unavailable',
   notFound: 'not_found',
   methodNotAllowed: 'method_not_allowed',
   payloadTooLarge: 'payload_too_large',

@@ -4,6 +4,7 @@ import {
   AUDIT_REDACTED,
   AUDIT_SECRET_KEY_PATTERN,
   auditActionKey,
+  ErrorCode,
 } from '@agora/contract';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
@@ -139,7 +140,7 @@ export function createDbAuditSink(db: Db, clock: Clock): AuditSink {
 export function auditUnavailableError(): AppError {
   return AppError.of(
     503,
-    'audit_unavailable',
+    ErrorCode.auditUnavailable,
     'This change could not be recorded in the audit log, so it was not made. Try again later.',
   );
 }
