@@ -160,16 +160,7 @@ export function hostileRequests(route: RouteEntry, slug: string): FuzzRequest[] 
       label,
     });
 
-  for (const segment of [
-    '%00',
-    '9007199254740993',
-    '2147483648',
-    '1e308',
-    '-1',
-    '0',
-    '%C3%28',
-    'x'.repeat(3000),
-  ]) {
+  for (const segment of ['%00', '9007199254740993', '2147483648', '1e308', '%C3%28', 'x'.repeat(3000)]) {
     for (const { url, name } of path(segment)) add(`path ${name}=${segment.slice(0, 20)}`, url);
   }
   const queryFields = Object.keys(propertyArbitraries(route.schema.querystring));
@@ -178,7 +169,6 @@ export function hostileRequests(route: RouteEntry, slug: string): FuzzRequest[] 
     '1e308',
     '9007199254740993',
     '2147483648',
-    '-2147483649',
     '-1',
     '%E0%A4%A',
     'x'.repeat(10000),
@@ -201,20 +191,15 @@ export function hostileRequests(route: RouteEntry, slug: string): FuzzRequest[] 
   for (const value of [
     '"\\u0000"',
     '1e308',
-    '-1e308',
     '9007199254740993',
-    '2147483648',
     '-2147483649',
     '"2147483648"',
     '[2147483648]',
-    '[9007199254740993]',
     // JSON text inside a field (a dashboard layout), spelling NUL as an escape
     JSON.stringify(JSON.stringify({ a: '\u0000', n: 1e308 })),
     '{"id": 2147483648}',
     '[]',
-    '{}',
     'null',
-    '""',
   ]) {
     add(`body every field=${value}`, base, everyField(value), 'application/json');
   }
@@ -233,9 +218,9 @@ export function hostileRequests(route: RouteEntry, slug: string): FuzzRequest[] 
   add('multipart without boundary', base, '--x\r\n', 'multipart/form-data');
   add('multipart cut short', base, `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-da`, MULTIPART_TYPE);
   add(
-    'multipart 3,000 fields',
+    'multipart over the fields limit',
     base,
-    multipartBody(Array.from({ length: 3000 }, (_, i): [string, string] => [`f${i}`, 'v'])),
+    multipartBody(Array.from({ length: 150 }, (_, i): [string, string] => [`f${i}`, 'v'])),
     MULTIPART_TYPE,
   );
   add(

@@ -13,7 +13,7 @@ import type { RouteEntry } from './route-table.ts';
  * handlers run. Whatever comes in: no 5xx, and every 4xx in the error envelope.
  */
 const SEED = 20261125;
-const RUNS_PER_ROUTE = 10;
+const RUNS_PER_ROUTE = 8;
 const SLUG = 'demo';
 /** Callers' rows get ids far from the small ones generated inputs name, so fuzzing rarely bans them. */
 const FIRST_CALLER_ID = 7_000_001;
