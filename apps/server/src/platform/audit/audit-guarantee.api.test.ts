@@ -146,6 +146,32 @@ describe('an action whose entry cannot be written does not happen', () => {
     expect(await entries()).toHaveLength(1);
   });
 
+  it('issues no SSO ticket and no analytics sign-in when their entries cannot be written', async () => {
+    const tickets = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('sso_tickets')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await tickets();
+    await refuseAuditInserts();
+    try {
+      for (const path of ['auth/sso_ticket/', 'auth/community_signin/']) {
+        for (const body of ['{"note": "\\u0000"}', '{}']) {
+          const res = await call('POST', `/c/demo/platform/api/v1/${path}`, admin, body);
+          expect(res.statusCode, `${path} ${body}`).toBeGreaterThanOrEqual(400);
+          expect(res.body).not.toMatch(/"(ticket|token|access_token)"/);
+        }
+      }
+      expect(await tickets()).toBe(before);
+    } finally {
+      await allowAuditInserts();
+    }
+  });
+
   it("does not switch a community's feature from the hub when its entry cannot be written", async () => {
     await t.db
       .updateTable('accounts')
