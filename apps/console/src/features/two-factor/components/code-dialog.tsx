@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -48,42 +49,43 @@ export function CodeDialog(props: CodeDialogProps) {
       onClose={props.pending ? undefined : props.onClose}
       aria-labelledby={`${props.id}-title`}
       aria-describedby={`${props.id}-description`}
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
       data-testid={props.id}
     >
-      <DialogTitle id={`${props.id}-title`}>
-        <FormattedMessage id={props.titleId} />
-      </DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <DialogContentText id={`${props.id}-description`}>
-          <FormattedMessage id={props.descriptionId} />
-        </DialogContentText>
-        {props.warning && <Alert severity="warning">{props.warning}</Alert>}
-        <CodeField
-          id={`${props.id}-code`}
-          value={code}
-          onChange={setCode}
-          allowRecovery={props.allowRecovery}
-          error={error}
-          autoFocus
-          disabled={props.pending}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} disabled={props.pending}>
-          <FormattedMessage id="twoFactor.cancel" />
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          color={props.destructive ? 'error' : 'primary'}
-          disabled={props.pending || code.trim() === ''}
-          startIcon={props.pending ? <CircularProgress size={18} color="inherit" /> : undefined}
-          data-testid={`${props.id}-confirm`}
-        >
-          {intl.formatMessage({ id: props.confirmId })}
-        </Button>
-      </DialogActions>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id={`${props.id}-title`}>
+          <FormattedMessage id={props.titleId} />
+        </DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          <DialogContentText id={`${props.id}-description`}>
+            <FormattedMessage id={props.descriptionId} />
+          </DialogContentText>
+          {props.warning && <Alert severity="warning">{props.warning}</Alert>}
+          <CodeField
+            id={`${props.id}-code`}
+            value={code}
+            onChange={setCode}
+            allowRecovery={props.allowRecovery}
+            error={error}
+            autoFocus
+            disabled={props.pending}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={props.onClose} disabled={props.pending}>
+            <FormattedMessage id="twoFactor.cancel" />
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={props.destructive ? 'error' : 'primary'}
+            disabled={props.pending || code.trim() === ''}
+            startIcon={props.pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+            data-testid={`${props.id}-confirm`}
+          >
+            {intl.formatMessage({ id: props.confirmId })}
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }

@@ -75,7 +75,7 @@ export function EnrolmentPanel({ enrolment, onConfirmed, onCancel }: EnrolmentPa
           sx={{ flexShrink: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'common.white' }}
           data-testid="enrolment-qr"
         />
-        <Box sx={{ display: 'grid', gap: 1, minWidth: 0, alignSelf: 'stretch' }}>
+        <Box sx={{ display: 'grid', gap: 1, minWidth: 0, alignContent: 'start' }}>
           <Typography id="enrolment-secret-label" color="text.secondary">
             <FormattedMessage id="twoFactor.enrol.manual" />
           </Typography>
