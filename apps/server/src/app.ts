@@ -17,6 +17,7 @@ import { installSecurityHeaders, securityHeaders } from './platform/http/securit
 import { installLoadShedding } from './platform/http/load-shedding.ts';
 import { RouteTable } from './platform/http/route-table.ts';
 import { answerRouterError, installErrorHandling } from './platform/errors/error-handler.ts';
+import { answerClientError } from './platform/errors/client-error.ts';
 import { registerMultipartBody } from './platform/http/multipart-body.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headers(request, reply);
       return answerRouterError(error, request, reply);
     },
+    // …and so do requests Node's HTTP parser cannot read at all.
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
