@@ -44,12 +44,15 @@ export type SsoSignInResult = z.infer<typeof ssoSignInResultSchema>;
 /** `GET /api/v2/user/me/platform_url/`: the staff member's way into the console. */
 export const platformUrlSchema = z.object({
   platform_url: z.string(),
-  token_details: z.object({
-    access_token: z.string(),
-    expires_in: z.number().int(),
-    token_type: z.string(),
-    refresh_token: z.string(),
-    client_id: z.string(),
-    scope: z.string(),
-  }),
+  token_details: z
+    .object({
+      access_token: z.string(),
+      expires_in: z.number().int(),
+      token_type: z.string(),
+      refresh_token: z.string(),
+      client_id: z.string(),
+      scope: z.string(),
+    })
+    .optional()
+    .describe('Absent for an account with a second factor: its code is asked at platform_url'),
 });

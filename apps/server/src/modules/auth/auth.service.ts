@@ -104,6 +104,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       return tokens.issue(account.id, clientId);
     },
 
+    /** Whether a session for the account needs its second factor (hand-offs then give no token). */
+    hasSecondFactor: async (accountId: number): Promise<boolean> =>
+      (await deps.secondFactor?.isEnabled(accountId)) ?? false,
+
     /** After the second factor: the session the challenge stood for (bound to its SSO community). */
     async resumeSignIn(accountId: number, stackId: number | null): Promise<TwoFactorSigninResult> {
       const account = await findAccountById(db, accountId);

@@ -183,6 +183,9 @@ export function registerPlatformUrlRoute(
       const url = new URL(ticket.platform_url);
       if (next && next.startsWith('/') && !next.startsWith('//')) url.searchParams.set('next', next);
       void reply.header('Cache-Control', 'no-store');
+      // A member credential is no second factor: an account that has one gets the link only, where
+      // the console asks for its code (issue 10 §6).
+      if (await deps.auth.hasSecondFactor(accountId)) return { platform_url: url.toString() };
       // Bound to this community: the hand-off never yields more than its staff rights here.
       const token = await deps.tokens.issueForCommunity(accountId, community.stackId, CONSOLE_CLIENT_ID);
       return { platform_url: url.toString(), token_details: token };

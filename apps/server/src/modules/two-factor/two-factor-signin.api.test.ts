@@ -6,9 +6,11 @@ import {
   createAccount,
   errorsOf,
   form,
+  memberSignIn,
   signIn,
   type SignedIn,
 } from '../../test-support/fixtures.ts';
+import { hashPassword } from '../../platform/auth/password-hasher.ts';
 import { codeAt, enrol } from './two-factor-fixtures.ts';
 
 const PASSWORD = 'staff-password-12';
@@ -148,6 +150,32 @@ describe('sign-in with a second factor', () => {
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(fam.only_stack_id).toBe(demoId);
+  });
+});
+
+describe("the community's hand-off (member API platform_url)", () => {
+  it('gives an account with a second factor the link only, where the code is asked', async () => {
+    await t.db
+      .updateTable('community_users')
+      .set({ password_hash: await hashPassword('member-password-1') })
+      .where('stack_id', '=', demoId)
+      .where('username', '=', 'mia')
+      .execute();
+    const member = await memberSignIn(t.app, t.db, 'demo', 'mia', 'member-password-1');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/api/v2/user/me/platform_url/',
+      headers: member.bearer,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token_details).toBeUndefined();
+    const ticket = new URL(res.json().platform_url).searchParams.get('ticket') as string;
+    const exchange = await t.app.inject({
+      method: 'POST',
+      url: '/platform/api/v1/auth/sso/',
+      ...form({ ticket }),
+    });
+    expect(exchange.json().data).toMatchObject({ two_factor_required: true });
   });
 });
 
