@@ -167,7 +167,7 @@ export default function AuditLogPage() {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <FormattedDate value={entry.at} /> <FormattedTime value={entry.at} />
                 </TableCell>
-                <TableCell>
+                <TableCell data-testid="audit-staff">
                   {entry.username ?? '—'}
                   <Typography variant="caption" color="text.secondary" component="div">
                     {entry.role}
