@@ -18,7 +18,6 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
         '*.client_secret',
         '*.ticket',
         '*.challenge',
-        '*.code',
         '*.recovery_codes',
         '*.secret',
         '*.jwt_secret_key',
