@@ -41,6 +41,15 @@ async function freshDatabase() {
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // The pool's end() resolves before its sockets have closed: killing them now (FORCE) would
+      // reach a client mid-goodbye as an unhandled error. Let them leave first, for up to 5 s.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const open = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ]);
+        if (open.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
