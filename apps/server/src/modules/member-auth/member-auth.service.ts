@@ -1,4 +1,10 @@
-import { ErrorCode, memberJwtClaimsSchema, type StaffRole, type Token } from '@agora/contract';
+import {
+  ErrorCode,
+  TwoFactorErrorCode,
+  memberJwtClaimsSchema,
+  type StaffRole,
+  type Token,
+} from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { findLiveAccessToken } from '../../platform/auth/authenticate.ts';
@@ -14,6 +20,7 @@ import {
 import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { GrantError, type TokenService } from '../auth/token.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import { lacksRequiredSecondFactor } from '../two-factor/two-factor.repository.ts';
 import * as repo from './member-auth.repository.ts';
 
 const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
@@ -70,6 +77,14 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
     if (account.only_stack_id !== null && account.only_stack_id !== community.stackId) return undefined;
     const staff = await deps.stacks.membershipBySlug(account.account_id, community.slug);
     if (!staff) return undefined;
+    // The community's second-factor requirement holds for console sessions here as in its console API.
+    if (await lacksRequiredSecondFactor(db, account.account_id, community.stackId)) {
+      throw AppError.of(
+        403,
+        TwoFactorErrorCode.required,
+        'This community requires two-step verification. Turn it on for your account first.',
+      );
+    }
     return {
       userId: staff.userId,
       username: staff.username,

@@ -55,8 +55,20 @@ describe("a community's second-factor requirement", () => {
     const refused = await stackSelf(editor);
     expect(refused.statusCode).toBe(403);
     expect(errorsOf(refused.body)[0]?.code).toBe(TwoFactorErrorCode.required);
+    // The same console session is refused through the community's member API too.
+    const v2 = await t.app.inject({
+      method: 'POST',
+      url: `${DEMO}/api/v2/sso/signin/`,
+      headers: editor.bearer,
+    });
+    expect(v2.statusCode).toBe(403);
+    expect(errorsOf(v2.body)[0]?.code).toBe(TwoFactorErrorCode.required);
     // The admin (with a factor) goes on; another community is not concerned.
     expect((await stackSelf(admin)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `${DEMO}/api/v2/sso/signin/`, headers: admin.bearer }))
+        .statusCode,
+    ).toBe(200);
     expect((await stackSelf(owner, '/c/other')).statusCode).toBe(200);
   });
 
