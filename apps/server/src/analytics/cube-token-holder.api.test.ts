@@ -7,6 +7,7 @@ import {
   makeDataManager,
   signIn,
   type SignedIn,
+  stackBySlug,
 } from '../test-support/fixtures.ts';
 
 // Issue 10 §4: with a data-provisioning token, Cube answered every member's e-mail to staff who get
@@ -47,11 +48,7 @@ const manageRoles = (body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, 'demo');
   await createMember(t.db, demo.id, 'alice', 'alice-password-1', { email: 'alice@private.example' });
   await createMember(t.db, demo.id, 'bob', 'bob-password-1', { email: 'bob@private.example' });
   modAccountId = await createAccount(t.db, 'mod', 'mod-password-1');

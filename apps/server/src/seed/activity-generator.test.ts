@@ -10,6 +10,7 @@ import {
   type GenerateActivityOptions,
   type GenerateActivityResult,
 } from './activity-generator.ts';
+import { stackBySlug } from '../test-support/fixtures.ts';
 
 const OPTIONS: GenerateActivityOptions = {
   users: 400,
@@ -21,11 +22,7 @@ const OPTIONS: GenerateActivityOptions = {
 async function freshDemo(): Promise<{ handle: DatabaseHandle; stackId: number }> {
   const handle = await openDatabase({ pgliteDir: 'memory://' });
   await bootstrap(handle.db, { adminEmail: 'admin@agora.test', adminPassword: 'correct-horse-battery' });
-  const stack = await handle.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const stack = await stackBySlug(handle.db, 'demo');
   return { handle, stackId: stack.id };
 }
 

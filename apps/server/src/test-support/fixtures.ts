@@ -25,6 +25,11 @@ export async function createAccount(db: Db, username: string, password: string):
   return row.id;
 }
 
+/** A community's row id by its slug (the community must exist). */
+export function stackBySlug(db: Db, slug: string): Promise<{ id: number }> {
+  return db.selectFrom('stacks').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
+}
+
 export async function createStack(db: Db, slug: string, name: string): Promise<number> {
   const row = await db.insertInto('stacks').values({ slug, name }).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -94,11 +99,7 @@ export interface CommunityFixture {
  * community ("other", /c/other) run by its own admin.
  */
 export async function communityFixture(t: { app: FastifyInstance; db: Db }, adminPassword: string) {
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, 'demo');
   const otherId = await createStack(t.db, 'other', 'Other community');
   await addStaff(t.db, otherId, await createAccount(t.db, 'owner', 'owner-password-1'), 'owner', 'admin');
   await addStaff(t.db, demo.id, await createAccount(t.db, 'ed', 'editor-password-1'), 'ed', 'editor');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { form, signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import { form, signIn, type SignedIn, stackBySlug } from '../../test-support/fixtures.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../platform/mail/test-smtp-server.ts';
 import { TEST_EMAIL_LIMIT } from './mail-server.service.ts';
 
@@ -131,11 +131,7 @@ describe('addresses the test may not reach', () => {
   );
 
   it('refuses the stored settings too when they point at a private address', async () => {
-    const demo = await t.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const demo = await stackBySlug(t.db, 'demo');
     await t.db
       .insertInto('mail_servers')
       .values({

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { addStaff, createAccount, createStack, signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import {
+  addStaff,
+  createAccount,
+  createStack,
+  signIn,
+  type SignedIn,
+  stackBySlug,
+} from '../../test-support/fixtures.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -12,11 +19,7 @@ beforeAll(async () => {
   const owner = await createAccount(t.db, 'owner', 'owner-password-1');
   otherStackId = await createStack(t.db, 'other', 'Other community');
   await addStaff(t.db, otherStackId, owner, 'owner', 'admin');
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, 'demo');
   const pub = await createAccount(t.db, 'writer', 'writer-password-1');
   await addStaff(t.db, demo.id, pub, 'writer', 'publisher');
   await addStaff(t.db, otherStackId, pub, 'writer', 'moderator');

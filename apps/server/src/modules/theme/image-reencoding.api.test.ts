@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themePaths, type UploadImageResult } from '@agora/contract';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import { signIn, type SignedIn, stackBySlug } from '../../test-support/fixtures.ts';
 
 // Issue 10 §5: a polyglot PNG (HTML in a text chunk and after IEND) and a PNG with 3 MB of trailing
 // bytes were stored and served byte for byte. Only re-encoded pictures are stored and served now.
@@ -71,11 +71,7 @@ async function storeAndServe(name: string, bytes: Buffer, type: string) {
   const image = (res.json().data as UploadImageResult).image!;
   const url = new URL(image.url);
   const [, hash, file] = /media\/([0-9a-f]{32})\/(.+)$/.exec(url.pathname) as RegExpExecArray;
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, 'demo');
   const disk = fs.readFileSync(
     path.join(dataDir, 'uploads', 'stacks', String(demo.id), 'media', hash!, file!),
   );
@@ -160,11 +156,7 @@ describe('uploads are stored and served only re-encoded', () => {
   });
 
   it('re-encodes an original stored before re-encoding existed on its first read, and writes it back', async () => {
-    const demo = await t.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const demo = await stackBySlug(t.db, 'demo');
     const hash = 'ab'.repeat(16);
     const folder = path.join(dataDir, 'uploads', 'stacks', String(demo.id), 'media', hash);
     const legacy = await pngWith(

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { createMember, errorsOf, memberSignIn, type SignedIn } from '../../test-support/fixtures.ts';
+import {
+  createMember,
+  errorsOf,
+  memberSignIn,
+  type SignedIn,
+  stackBySlug,
+} from '../../test-support/fixtures.ts';
 import { ensureMemberClient } from '../../modules/member-auth/member-auth.repository.ts';
 
 /**
@@ -14,11 +20,7 @@ let demoId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, 'demo');
   demoId = demo.id;
   await createMember(t.db, demo.id, 'mod', 'moderator-password-1', { role: 'moderator' });
   moderator = await memberSignIn(t.app, t.db, 'demo', 'mod', 'moderator-password-1');

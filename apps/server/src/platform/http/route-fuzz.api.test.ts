@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@agora/contract';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { memberSignIn, signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import { memberSignIn, signIn, type SignedIn, stackBySlug } from '../../test-support/fixtures.ts';
 import { generatedRequests, hostileRequests, type FuzzRequest } from '../../test-support/fuzz-requests.ts';
 import { hashPassword } from '../auth/password-hasher.ts';
 import type { RouteEntry } from './route-table.ts';
@@ -30,11 +30,7 @@ let cubeCaller: SignedIn;
 const errorsById = new Map<string, string>();
 
 async function makeCallers(): Promise<void> {
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', SLUG)
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, SLUG);
   const passwordHash = await hashPassword('fuzz-caller-password-1');
   let id = FIRST_CALLER_ID;
   const account = async (username: string, perms: string[]) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { systemClock } from '../clock.ts';
 import { createJobQueue, type JobContext } from './job-queue.ts';
+import { stackBySlug } from '../../test-support/fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,11 +21,7 @@ describe('job queue', () => {
     queue.register('test.echo', async (job) => {
       seen.push(job);
     });
-    const demo = await t.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const demo = await stackBySlug(t.db, 'demo');
     const id = await queue.enqueue('test.echo', { hello: 'world' }, { stackId: demo.id });
     expect(await queue.runDue()).toBe(1);
     expect(seen).toEqual([{ id, stackId: demo.id, payload: { hello: 'world' }, attempt: 1 }]);

@@ -9,6 +9,7 @@ import {
   memberSignIn,
   signIn,
   type SignedIn,
+  stackBySlug,
 } from '../../test-support/fixtures.ts';
 import type { RouteEntry } from '../http/route-table.ts';
 import { writeMark } from '../../test-support/write-mark.ts';
@@ -46,11 +47,7 @@ const staffOnly = (route: RouteEntry) => Array.isArray(route.member);
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, 'demo');
   for (const role of STAFF_ROLES) {
     await createMember(t.db, demo.id, `s-${role}`, `${role}-password-1`, { role });
     staff[role] = await memberSignIn(t.app, t.db, 'demo', `s-${role}`, `${role}-password-1`);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@agora/contract';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { addStaff, createAccount, createStack, signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import {
+  addStaff,
+  createAccount,
+  createStack,
+  signIn,
+  type SignedIn,
+  stackBySlug,
+} from '../../test-support/fixtures.ts';
 import type { RouteEntry } from '../http/route-table.ts';
 import { writeMark } from '../../test-support/write-mark.ts';
 
@@ -35,11 +42,7 @@ async function call(route: RouteEntry, slug: string, who: SignedIn) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const demo = await t.db
-    .selectFrom('stacks')
-    .select('id')
-    .where('slug', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const demo = await stackBySlug(t.db, 'demo');
   callers.admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
   for (const role of STAFF_ROLES.filter((r) => r !== 'admin')) {
     await addStaff(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { addStaff, createAccount, errorsOf, signIn } from '../../test-support/fixtures.ts';
+import { addStaff, createAccount, errorsOf, signIn, stackBySlug } from '../../test-support/fixtures.ts';
 import '../../modules/scoring/scoring.tables.ts';
 
 let t: TestApp;
@@ -23,11 +23,7 @@ describe('stack-scoped routes', () => {
 
 describe('staff standing', () => {
   it('refuses the console to a staff member banned in the community, until the ban ends', async () => {
-    const demo = await t.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const demo = await stackBySlug(t.db, 'demo');
     const userId = await addStaff(
       t.db,
       demo.id,
