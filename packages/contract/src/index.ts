@@ -23,3 +23,4 @@ export * from './member-api/index.ts';
 export * from './user-moderation/index.ts';
 export * from './users/index.ts';
 export * from './two-factor/index.ts';
+export * from './error-registry.ts';

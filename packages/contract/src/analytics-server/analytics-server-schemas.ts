@@ -115,6 +115,14 @@ export const EXPORT_LINK_TTL_SECONDS = 24 * 3600;
 export const EXPORT_PAGE_SIZE = 5000;
 /** Shown by the console when an export cannot be requested or fails (spec core §8, mgmt §8). */
 export const EXPORT_ERROR_MESSAGE = 'Sorry! Unable to export data. Retry later!';
+/** Refusals of an export's download link. */
+export const AnalyticsExportErrorCode = {
+  /** The link's signature does not match. */
+  invalidLink: 'invalid_link',
+  /** The link is past its lifetime. */
+  linkExpired: 'link_expired',
+} as const;
+
 export const EXPORT_MESSAGES = {
   date: 'Enter a date as YYYY-MM-DD or an ISO date-time.',
   dateOrder: 'The end date must not be before the start date.',

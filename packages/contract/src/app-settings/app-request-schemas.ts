@@ -14,6 +14,14 @@ export const APP_STORE_URL_PREFERENCE: Record<AppPlatform, string> = {
   ios: 'app_url_on_app_store',
 };
 
+/** Error codes of app requests' refusals (besides the shared `required`, `invalid`). */
+export const AppSettingsErrorCode = {
+  /** General entry answered when the store accounts are refused. */
+  invalidAccounts: 'invalid_accounts',
+  /** The request cannot change from its current state. */
+  invalidTransition: 'invalid_transition',
+} as const;
+
 /** States of an app request (spec mgmt §4). */
 export const APP_REQUEST_STATUSES = [
   'sent',

@@ -1,6 +1,17 @@
 import type { PreferenceDefinition, PreferenceValue } from './preference-catalogue.ts';
 import { URL_PLACEHOLDERS } from './preference-catalogue.ts';
 
+/** Error codes of dynamic preferences' refusals (besides the shared `invalid`, `max_length`). */
+export const DynamicPreferencesErrorCode = {
+  /** General entry: some URL preferences were refused. */
+  invalidUrls: 'invalid_urls',
+  invalidUrl: 'invalid_url',
+  urlPlaceholder: 'url_placeholder',
+  invalidColor: 'invalid_color',
+  notWritable: 'not_writable',
+  unsafeHtml: 'unsafe_html',
+} as const;
+
 /** Why a value was refused: a stable code, the spec's English message, and values for its placeholders. */
 export interface PreferenceProblem {
   code:

@@ -7,6 +7,12 @@ export const ErrorCode = {
   required: 'required',
   /** A field is present but not acceptable. */
   invalid: 'invalid',
+  /** A field is longer than allowed. */
+  maxLength: 'max_length',
+  /** A field is shorter than allowed. */
+  minLength: 'min_length',
+  /** Another record already uses this value. */
+  unique: 'unique',
   /** The request body could not be parsed (malformed JSON, bad form data). */
   malformedBody: 'malformed_body',
   /** Missing or unusable credentials on a protected call. */
@@ -21,6 +27,12 @@ export const ErrorCode = {
   permissionDenied: 'permission_denied',
   /** Username/email and password do not match an active account. */
   invalidCredentials: 'invalid_credentials',
+  /** The caller is banned (blocked) in this community: both community guards refuse them. */
+  accountBlocked: 'account_blocked',
+  /** The caller's registration waits for the community's approval. */
+  accountPending: 'account_pending',
+  /** The caller's registration was refused by the community. */
+  accountNotApproved: 'account_not_approved',
   /** Too many failed sign-in attempts; try again later. */
   throttled: 'throttled',
   /** An SSO ticket that is unknown, expired or already used. */
@@ -39,6 +51,10 @@ export const ErrorCode = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   internalError: 'internal_error',
+  /** The request body did not arrive in time (408). */
+  requestTimeout: 'request_timeout',
+  /** Load shedding: the server has no slot for this request now (503). */
+  serverBusy: 'server_busy',
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -17,9 +17,17 @@ export const errorEnvelopeSchema = z.object({ errors: z.array(errorEntrySchema).
 export type ErrorEntry = z.infer<typeof errorEntrySchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
+/** The token endpoint's error values (RFC 6749 §5.2), also the code of its envelope entry. */
+export const OAUTH_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unsupported_grant_type',
+] as const;
+
 /** OAuth 2 token endpoint errors (RFC 6749 §5.2) also carry the envelope's `errors`. */
 export const oauthErrorSchema = errorEnvelopeSchema.extend({
-  error: z.enum(['invalid_request', 'invalid_client', 'invalid_grant', 'unsupported_grant_type']),
+  error: z.enum(OAUTH_ERROR_CODES),
   error_description: z.string(),
 });
 export type OAuthError = z.infer<typeof oauthErrorSchema>;

@@ -2,6 +2,22 @@ import { z } from 'zod';
 import { isRowId, rowIdSchema } from '../row-id.ts';
 import { FLAG_REASONS, type FlagReason } from '../moderation/moderation-schemas.ts';
 
+/** Error codes of the member API's refusals (besides the shared ones). */
+export const MemberApiErrorCode = {
+  /** Polls are switched off in the community. */
+  pollsDisabled: 'polls_disabled',
+  /** Publishing this type of content is switched off. */
+  typeDisabled: 'type_disabled',
+  /** Only staff publish in this community. */
+  staffOnly: 'staff_only',
+  /** Accepting or refusing a connection nobody asked for. */
+  noConnectionRequest: 'no_connection_request',
+  /** The community takes no new registrations. */
+  registrationsClosed: 'registrations_closed',
+  /** The community registers by invitation only. */
+  invitationOnly: 'invitation_only',
+} as const;
+
 /**
  * Member API, contents (SelfCommunity v2-compatible): contributions (`post`, `discussion`, `status`),
  * comments, votes, polls, flags and the moderation of contributions. Paths are relative to

@@ -19,6 +19,12 @@ export const MODERATION_ACTIONS = ['hide', 'restore', 'delete', 'ignore', 'open'
 export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
+/** Error codes of moderation's refusals. */
+export const ModerationErrorCode = {
+  /** The warning e-mail could not be sent (502). */
+  warnFailed: 'warn_failed',
+} as const;
+
 /** Error texts of spec mgmt §8. */
 export const MODERATION_MESSAGES = {
   generic: 'There was an error. Try later!',

@@ -66,6 +66,15 @@ export const registrationAlertUpdateBodySchema = z.object({
 });
 export type RegistrationAlertUpdateBody = z.infer<typeof registrationAlertUpdateBodySchema>;
 
+/** Error codes of registration alerts' refusals (besides the shared `required`, `invalid`). */
+export const RegistrationAlertsErrorCode = {
+  invalidEmail: 'invalid_email',
+  /** Too many recipients. */
+  tooMany: 'too_many',
+  /** `date_to` before `date_from`. */
+  dateOrder: 'date_order',
+} as const;
+
 export interface RegistrationAlertProblem {
   field: keyof RegistrationAlertSettings;
   /** `invalid_email`, `too_many` (recipients) and `date_order` (date_to) say which rule failed. */

@@ -56,6 +56,19 @@ export const TAG_TYPE_FEATURE: Record<TagType, 'tagging' | 'tagging_category' | 
   thread: 'tagging_content',
 };
 
+/** Error codes of tagging's refusals (besides the shared `required`, `invalid`, `not_found`). */
+export const TaggingErrorCode = {
+  /** Another tag of the community has this name. */
+  unique: 'unique',
+  /** The objects are not of the tag's type. */
+  objectTypeMismatch: 'object_type_mismatch',
+  assignmentFailed: 'assignment_failed',
+  /** Only a thread tag orders its contents. */
+  notOrderable: 'not_orderable',
+  notAssigned: 'not_assigned',
+  tooManyToOrder: 'too_many_to_order',
+} as const;
+
 export const TAGGING_MESSAGES = {
   invalidName: 'Insert a valid name',
   nameTooLong: `Insert a valid name (at most ${TAG_NAME_MAX} characters).`,

@@ -1,0 +1,54 @@
+import { ErrorCode, OAUTH_ERROR_CODES } from './errors/index.ts';
+import { AnalyticsExportErrorCode, TAG_ASSIGNMENT_ERROR_CODE } from './analytics-server/index.ts';
+import { AppSettingsErrorCode } from './app-settings/index.ts';
+import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
+import { MemberApiErrorCode, PASSWORD_WEAKNESS_CODES } from './member-api/index.ts';
+import { ModerationErrorCode } from './moderation/index.ts';
+import { RegistrationAlertsErrorCode } from './registration-alerts/index.ts';
+import { RegistrationApprovalErrorCode } from './registration-approval/index.ts';
+import { ServerSettingsErrorCode } from './server-settings/index.ts';
+import { StaffErrorCode } from './staff/index.ts';
+import { TaggingErrorCode } from './tagging/index.ts';
+import { ImageErrorCode } from './theme/index.ts';
+import { TwoFactorErrorCode } from './two-factor/index.ts';
+import { USER_MODERATION_ERROR_CODES } from './user-moderation/index.ts';
+import { UsersErrorCode } from './users/index.ts';
+
+/**
+ * The closed registry of error codes: the shared `ErrorCode` and each area's codes (an object of
+ * codes, a list of codes, or one code). The server's `AppError` and `errorEntry` take only an
+ * `AppErrorCode`, so a new code is declared in its area (or in `ErrorCode`) and listed here before it
+ * can be answered; the console words codes from the same constants.
+ */
+export const ERROR_CODE_REGISTRY = [
+  ErrorCode,
+  OAUTH_ERROR_CODES,
+  AnalyticsExportErrorCode,
+  TAG_ASSIGNMENT_ERROR_CODE,
+  AppSettingsErrorCode,
+  DynamicPreferencesErrorCode,
+  ImageErrorCode,
+  MemberApiErrorCode,
+  PASSWORD_WEAKNESS_CODES,
+  ModerationErrorCode,
+  RegistrationAlertsErrorCode,
+  RegistrationApprovalErrorCode,
+  ServerSettingsErrorCode,
+  StaffErrorCode,
+  TaggingErrorCode,
+  TwoFactorErrorCode,
+  USER_MODERATION_ERROR_CODES,
+  UsersErrorCode,
+] as const;
+
+type CodesOf<T> = T extends string ? T : T extends readonly (infer U)[] ? U : T[keyof T];
+
+/** Any code the server may answer with. */
+export type AppErrorCode = CodesOf<(typeof ERROR_CODE_REGISTRY)[number]>;
+
+/** Every declared code, for lookups and tests. */
+export const ALL_ERROR_CODES: ReadonlySet<string> = new Set(
+  ERROR_CODE_REGISTRY.flatMap((codes): string[] =>
+    typeof codes === 'string' ? [codes] : Object.values(codes),
+  ),
+);
