@@ -1,9 +1,9 @@
 import { useLocaleStore } from '../locale/locale-store.ts';
-import { endSessionUnauthorized } from '../session/session-actions.ts';
 import { currentAccessToken } from '../session/token-refresh.ts';
 import { useStackStore } from '../stack/stack-store.ts';
 import { HttpError } from './http-error.ts';
 import { sendRequest, type HttpRequest } from './http-request.ts';
+import { reportUnauthorized } from './unauthorized-event.ts';
 
 export interface ApiRequest extends Omit<HttpRequest, 'accessToken' | 'acceptLanguage' | 'baseUrl'> {
   /** 'hub' (same origin, the default) or 'stack' (the selected community's internal_url). */
@@ -30,7 +30,7 @@ export async function apiRequest<T = unknown>(request: ApiRequest): Promise<T> {
       acceptLanguage: useLocaleStore.getState().locale,
     });
   } catch (error) {
-    if (auth && error instanceof HttpError && error.status === 401) endSessionUnauthorized();
+    if (auth && error instanceof HttpError && error.status === 401) reportUnauthorized();
     throw error;
   }
 }

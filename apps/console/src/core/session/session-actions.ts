@@ -1,29 +1,12 @@
-import { authPaths, type SigninResult } from '@agora/contract';
+import { authPaths } from '@agora/contract';
 import { sendRequest } from '../http/http-request.ts';
-import { applyLocale, useLocaleStore } from '../locale/locale-store.ts';
-import { savePreference } from '../preferences/preference-actions.ts';
+import { onUnauthorized } from '../http/unauthorized-event.ts';
+import { applyLocale } from '../locale/locale-store.ts';
 import { DEFAULT_LOCALE, toLocale } from '../locale/locale-choice.ts';
 import { clearNotices, notify } from '../notices/notice-store.ts';
 import { clearStack } from '../stack/stack-store.ts';
-import { loggedOut, loginSucceeded, refreshFailed, unauthorized } from './session-state.ts';
+import { loggedOut, refreshFailed, unauthorized } from './session-state.ts';
 import { useSessionStore } from './session-store.ts';
-
-/**
- * Login success. An account that never chose a language keeps the one shown at sign-in (picked there
- * or found from the browser), stored as its `language` preference; otherwise its own language applies.
- */
-export function signIn(result: Pick<SigninResult, 'user' | 'token' | 'preferences'>): void {
-  const shown = useLocaleStore.getState().locale;
-  const chosenBefore = result.preferences.some((preference) => preference.key === 'language');
-  const state = loginSucceeded(result, Date.now());
-  if (!chosenBefore && state.language !== shown) {
-    useSessionStore.setState({ ...state, language: shown }, true);
-    void savePreference('language', shown);
-    return;
-  }
-  useSessionStore.setState(state, true);
-  if (state.language) applyLocale(state.language);
-}
 
 /** Revokes a token; resolves with nothing when either part is missing, and never throws. */
 export async function revokeToken(token: string | undefined, clientId: string | undefined): Promise<void> {
@@ -44,7 +27,11 @@ export function logout(): Promise<void> {
   return revokeToken(token?.access_token, token?.client_id);
 }
 
-/** A 401 on an authenticated call: the session is over, say so until the user closes the notice. */
+/**
+ * A 401 on an authenticated call: the session is over, say so until the user closes the notice. The
+ * HTTP client reports it as an event (it cannot import the session: see `http/unauthorized-event.ts`);
+ * this module is loaded with the client (through `token-refresh.ts`), so the listener is always in place.
+ */
 export function endSessionUnauthorized(): void {
   if (!useSessionStore.getState().isLogged) return;
   const { token } = useSessionStore.getState();
@@ -69,3 +56,5 @@ export function endSessionAfterRefreshFailure(errors: unknown): void {
   clearNotices();
   notify({ messageId: 'common.error401', variant: 'error', persistent: true });
 }
+
+onUnauthorized(endSessionUnauthorized);

@@ -34,8 +34,13 @@ import {
   userModerationKeys,
   type UserChange,
 } from '../api/user-moderation-api.ts';
-import { BanEnd } from './user-moderation-list.tsx';
-import { StandingChip, StandingLabel, userErrorId, userFieldErrorText } from './user-moderation-labels.tsx';
+import {
+  BanEnd,
+  StandingChip,
+  StandingLabel,
+  userErrorId,
+  userFieldErrorText,
+} from './user-moderation-labels.tsx';
 
 const DEFAULT_BAN_DAYS = '7';
 const DAY_MS = 86_400_000;

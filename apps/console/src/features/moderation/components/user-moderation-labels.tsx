@@ -1,7 +1,7 @@
 import { USER_MODERATION_ERROR_CODES, type ModeratedUserStanding } from '@agora/contract';
 import Chip from '@mui/material/Chip';
 import type { IntlShape } from 'react-intl';
-import { FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import { parsedErrorsOf } from '../../../core/http/error-text.ts';
 
 const STANDING_IDS: Record<ModeratedUserStanding, { id: string }> = {
@@ -59,4 +59,16 @@ export function userFieldErrorText(intl: IntlShape, error: unknown, field: strin
   const parsed = parsedErrorsOf(error);
   if (parsed?.fieldErrors[field] === undefined) return null;
   return intl.formatMessage({ id: FIELD_IDS[field] ?? 'moderation.users.error.generic' });
+}
+
+/** When a ban ends: a date, or never. */
+export function BanEnd({ until }: { until: string | null }) {
+  return until ? (
+    <FormattedMessage
+      id="moderation.users.bannedUntil"
+      values={{ date: <FormattedDate value={until} dateStyle="medium" timeStyle="short" /> }}
+    />
+  ) : (
+    <FormattedMessage id="moderation.users.bannedForever" />
+  );
 }

@@ -24,7 +24,7 @@ import {
   USERS_PAGE_SIZE,
   type UserFilters,
 } from '../api/user-moderation-api.ts';
-import { StandingChip, StandingLabel } from './user-moderation-labels.tsx';
+import { BanEnd, StandingChip, StandingLabel } from './user-moderation-labels.tsx';
 import { UserModerationDialog } from './user-moderation-dialog.tsx';
 import { AnyOfFilter } from './any-of-filter.tsx';
 
@@ -237,16 +237,5 @@ function UserRow({ user, onModerate }: { user: ModeratedUser; onModerate: () => 
         ))}
       </Box>
     </Paper>
-  );
-}
-
-export function BanEnd({ until }: { until: string | null }) {
-  return until ? (
-    <FormattedMessage
-      id="moderation.users.bannedUntil"
-      values={{ date: <FormattedDate value={until} dateStyle="medium" timeStyle="short" /> }}
-    />
-  ) : (
-    <FormattedMessage id="moderation.users.bannedForever" />
   );
 }

@@ -12,7 +12,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { checkMailServer, DEFAULT_SMTP_PORT, type MailServer, type MailSender } from '@agora/contract';
+import { checkMailServer, DEFAULT_SMTP_PORT, type MailSender } from '@agora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -28,45 +28,8 @@ import {
   problemText,
   type FieldProblems,
 } from './server-error-text.ts';
+import { EMPTY_MAIL_SERVER_VALUES, mailServerValuesOf, type MailServerValues } from './mail-server-values.ts';
 import { TestEmailDialog } from './test-email-dialog.tsx';
-
-export interface MailServerValues {
-  sender: MailSender;
-  host: string;
-  port: string;
-  use_tls: boolean;
-  use_ssl: boolean;
-  username: string;
-  password: string;
-  from_email: string;
-  from_name: string;
-}
-
-function valuesOf(server: MailServer): MailServerValues {
-  return {
-    sender: server.sender,
-    host: server.host,
-    port: server.port === null ? '' : String(server.port),
-    use_tls: server.use_tls,
-    use_ssl: server.use_ssl,
-    username: server.username,
-    password: '',
-    from_email: server.from_email,
-    from_name: server.from_name,
-  };
-}
-
-const EMPTY: MailServerValues = {
-  sender: 'default',
-  host: '',
-  port: '',
-  use_tls: false,
-  use_ssl: false,
-  username: '',
-  password: '',
-  from_email: '',
-  from_name: '',
-};
 
 type TextFieldName = 'host' | 'port' | 'username' | 'password' | 'from_email' | 'from_name';
 
@@ -77,14 +40,14 @@ export function MailServerForm({ online }: { online: boolean }) {
   const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
   const markRestarting = useMarkRestarting();
   const query = useMailServerQuery();
-  const [values, setValues] = useState<MailServerValues>(EMPTY);
+  const [values, setValues] = useState<MailServerValues>(EMPTY_MAIL_SERVER_VALUES);
   const [problems, setProblems] = useState<FieldProblems>({});
   const [general, setGeneral] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [testOpen, setTestOpen] = useState(false);
 
   useEffect(() => {
-    if (query.data) setValues(valuesOf(query.data));
+    if (query.data) setValues(mailServerValuesOf(query.data));
   }, [query.data]);
 
   const set = <K extends keyof MailServerValues>(name: K, value: MailServerValues[K]) =>
@@ -104,7 +67,7 @@ export function MailServerForm({ online }: { online: boolean }) {
       const before = query.data;
       const saved = await saveMailServer(values);
       queryClient.setQueryData(serverSettingsKeys.mailServer(internalUrl), saved);
-      setValues(valuesOf(saved));
+      setValues(mailServerValuesOf(saved));
       notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' });
       if (values.password !== '' || JSON.stringify(before) !== JSON.stringify(saved)) await markRestarting();
     } catch (error) {

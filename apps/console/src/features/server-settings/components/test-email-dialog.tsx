@@ -13,7 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { sendTestEmail } from '../api/server-settings-api.ts';
-import type { MailServerValues } from './mail-server-form.tsx';
+import type { MailServerValues } from './mail-server-values.ts';
 import { generalProblemText, problemText, problemsOfEntries, problemsOfError } from './server-error-text.ts';
 
 type Outcome = { ok: true; result: MailServerTestResult } | { ok: false; text: string };

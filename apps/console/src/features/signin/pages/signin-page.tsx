@@ -14,7 +14,7 @@ import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.
 import { LocaleSwitch } from '../../../core/locale/locale-switch.tsx';
 import { PRODUCT_NAME } from '../../../core/page-title/page-title.ts';
 import { safeNextPath } from '../../../core/session/next-path.ts';
-import { signIn } from '../../../core/session/session-actions.ts';
+import { signIn } from '../../../core/session/sign-in.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
 import { requestSignin } from '../api/signin.ts';
 import { isTwoFactorChallenge } from '../../two-factor/api/two-factor-api.ts';

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
-import { signIn } from '../../../core/session/session-actions.ts';
+import { signIn } from '../../../core/session/sign-in.ts';
 import { setStack } from '../../../core/stack/stack-store.ts';
 import { exchangeSsoTicket } from '../api/sso.ts';
 import { isTwoFactorChallenge } from '../../two-factor/api/two-factor-api.ts';
