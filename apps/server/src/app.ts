@@ -24,12 +24,10 @@ import { authenticate } from './platform/auth/authenticate.ts';
 import { registerOpenApi } from './platform/openapi/openapi.ts';
 import { registerConsole } from './platform/static/console-static.ts';
 import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
-import { stackScopeDeps } from './platform/stack-scope/stack-scope-deps.ts';
 import { createSecretBox, type SecretBox } from './platform/crypto/secret-box.ts';
 import { createDbAuditSink } from './platform/audit/audit-recorder.ts';
-import type { PlatformDeps } from './platform/platform-deps.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
-import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
 import { registerStackRestartJob } from './modules/domain-settings/stack-restart.ts';
 import { registerFeatureHubRoutes, registerFeatureStackRoutes } from './modules/features/features.routes.ts';
 import { registerDynamicPreferenceRoutes } from './modules/dynamic-preferences/dynamic-preferences.routes.ts';
@@ -53,8 +51,6 @@ import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
-import { createRemoteClassifier } from './modules/moderation/remote-classifier.ts';
-import { defaultClassifier } from './modules/moderation/moderation.service.ts';
 import {
   registerUserModerationRoutes,
   registerMemberUserModerationRoutes,
@@ -62,7 +58,7 @@ import {
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerMemberContentRoutes } from './modules/member-content/member-content.routes.ts';
 import { registerMemberPeopleRoutes } from './modules/member-people/member-people.routes.ts';
-import { createMemberAuthService } from './modules/member-auth/member-auth.service.ts';
+import { createMemberAuthService, type MemberApiDeps } from './modules/member-auth/member-auth.service.ts';
 import {
   registerMemberApiClientRoutes,
   registerMemberOAuthRoutes,
@@ -70,7 +66,6 @@ import {
   registerPlatformUrlRoute,
 } from './modules/member-auth/member-auth.routes.ts';
 import { registerMemberScope } from './platform/member-scope/member-scope.ts';
-import type { MemberApiDeps } from './platform/member-scope/member-api-deps.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -85,6 +80,12 @@ import { createPreferencesService } from './modules/preferences/preferences.serv
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes.ts';
 import { createStacksService } from './modules/stacks/stacks.service.ts';
 import { registerStackHubRoutes, registerStackSelfRoutes } from './modules/stacks/stacks.routes.ts';
+import {
+  communityMailer,
+  moderationClassifier,
+  stackScopeDeps,
+  type AppModuleDeps,
+} from './composition/app-wiring.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,20 +181,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const preferences = createPreferencesService(db, clock);
   const authenticateAccount = authenticate(db, clock);
   const jobs = createJobQueue({ db, clock, logger: app.log.child({ component: 'jobs' }) });
-  const mailer = createMailer({ db, config, secretBox, logger: app.log.child({ component: 'mail' }) });
+  const mailer = communityMailer({ db, config, secretBox, logger: app.log.child({ component: 'mail' }) });
   registerStackRestartJob(jobs, db);
   app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => jobs.stop());
-  const classifier = config.moderationApiUrl
-    ? createRemoteClassifier({
-        url: config.moderationApiUrl,
-        ...(config.moderationApiKey ? { apiKey: config.moderationApiKey } : {}),
-        fallback: defaultClassifier,
-        onFailure: (error) => app.log.warn({ err: error }, 'moderation API unavailable: word lists used'),
-      })
-    : undefined;
-  const platform: PlatformDeps = {
+  const classifier = moderationClassifier(config, app.log);
+  const stackScope = stackScopeDeps({ db, clock, stacks });
+  const platform: AppModuleDeps = {
     db,
     clock,
     config,
@@ -201,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stacks,
     jobs,
     mailer,
+    stackScope,
     ...(classifier ? { classifier } : {}),
   };
   const memberAuth = createMemberAuthService({ ...platform, tokens, throttle });
@@ -224,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAppRequestHubRoutes(app, platform);
 
   // A community's own API, behind the staff guard (roles and feature flag declared per route)
-  await registerStackScope(app, stackScopeDeps(platform), (scope) => {
+  await registerStackScope(app, stackScope, (scope) => {
     registerStackSelfRoutes(scope, { stacks });
     registerSsoTicketRoutes(scope, { auth });
     registerTwoFactorRequirementRoutes(scope, { twoFactor });

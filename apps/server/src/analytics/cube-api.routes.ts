@@ -11,6 +11,7 @@ import {
   ErrorCode,
 } from '@agora/contract';
 import type { PlatformDeps } from '../platform/platform-deps.ts';
+import type { StacksService } from '../modules/stacks/stacks.service.ts';
 import { errorResponses } from '../platform/openapi/error-responses.ts';
 import { requireStaff, STACK_API_PREFIX } from '../platform/stack-scope/stack-scope.ts';
 import { createCubeEngine, type CubeEngine } from './cube-engine.ts';
@@ -30,7 +31,10 @@ function fail(reply: FastifyReply, status: number, code: string, message: string
     .send({ error: message, errors: [errorEntry(code, message)] });
 }
 
-async function stackIdOf(deps: PlatformDeps, slug: string): Promise<number | undefined> {
+/** The Cube API checks a data-provisioning token's holder against their membership now. */
+type CubeApiDeps = PlatformDeps & { stacks: StacksService };
+
+async function stackIdOf(deps: CubeApiDeps, slug: string): Promise<number | undefined> {
   const row = await deps.db.selectFrom('stacks').select('id').where('slug', '=', slug).executeTakeFirst();
   return row?.id;
 }
@@ -40,7 +44,7 @@ async function stackIdOf(deps: PlatformDeps, slug: string): Promise<number | und
  * holder is still staff in good standing there (checked on every query: leaving the staff, a ban or a
  * disabled account ends the token at once); otherwise the 403 is sent.
  */
-async function authorise(deps: PlatformDeps, request: FastifyRequest, reply: FastifyReply) {
+async function authorise(deps: CubeApiDeps, request: FastifyRequest, reply: FastifyReply) {
   const { slug } = request.params as { slug: string };
   const stackId = await stackIdOf(deps, slug);
   const verdict =
@@ -98,7 +102,7 @@ const loadBody = z
  * The Cube-compatible API under a community's internal url (`/c/:slug/cubejs-api/v1/…`), authenticated
  * with the data-provisioning token, outside the staff bearer guard.
  */
-export function registerCubeApiRoutes(app: FastifyInstance, deps: PlatformDeps, engine?: CubeEngine): void {
+export function registerCubeApiRoutes(app: FastifyInstance, deps: CubeApiDeps, engine?: CubeEngine): void {
   const cube = engine ?? createCubeEngine({ db: deps.db, clock: deps.clock });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ slug: z.string() });
@@ -173,7 +177,7 @@ export function registerCubeApiRoutes(app: FastifyInstance, deps: PlatformDeps, 
 }
 
 /** Stack-scoped (inside the staff guard): `auth/community_signin/` issuing the data-provisioning token. */
-export function registerCommunitySigninRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
+export function registerCommunitySigninRoutes(scope: FastifyInstance, deps: CubeApiDeps): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.post(
     paths.communitySignin,

@@ -17,7 +17,6 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
-import { stackScopeDeps } from '../../platform/stack-scope/stack-scope-deps.ts';
 import { createDataProvisioningService } from './data-provisioning.service.ts';
 
 const tags = ['data provisioning'];
@@ -34,7 +33,7 @@ const WINDOW =
 export function registerDataProvisioningRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
   const service = createDataProvisioningService(deps);
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  const guardBeforeBody = stackGuard(stackScopeDeps(deps));
+  const guardBeforeBody = stackGuard(deps.stackScope);
 
   r.get(
     paths.activeUsers,

@@ -1,7 +1,7 @@
 import type { MailSender } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
-import type { SmtpSettings } from '../../platform/mail/smtp-transport.ts';
+import type { CustomSender } from '../../platform/mail/mailer.ts';
 import type { MailServersTable } from './mail-server.tables.ts';
 
 export type MailServerRow = Omit<MailServersTable, 'updated_at'> & { updated_at: Date };
@@ -47,7 +47,7 @@ export async function customSenderOf(
   db: Db,
   secretBox: SecretBox,
   stackId: number,
-): Promise<(SmtpSettings & { from_email: string; from_name: string }) | undefined> {
+): Promise<CustomSender | undefined> {
   const row = await findMailServer(db, stackId);
   if (!row || row.sender !== 'custom' || row.host === '') return undefined;
   return {

@@ -11,7 +11,6 @@ import { findLiveAccessToken } from '../../platform/auth/authenticate.ts';
 import { digestToken } from '../../platform/auth/opaque-token.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/password-hasher.ts';
 import { looksLikeJwt, verifyHsJwt, type HsAlgorithm } from '../../platform/crypto/hs-jwt.ts';
-import { memberStanding } from '../../platform/member-scope/member-standing.ts';
 import {
   standingError,
   type Community,
@@ -21,13 +20,16 @@ import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { GrantError, type TokenService } from '../auth/token.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { lacksRequiredSecondFactor } from '../two-factor/two-factor.repository.ts';
+import { memberStanding } from '../user-moderation/user-moderation.repository.ts';
 import * as repo from './member-auth.repository.ts';
+import type { StacksService } from '../stacks/stacks.service.ts';
 
 const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
 
 export interface MemberAuthDeps extends PlatformDeps {
   tokens: TokenService;
   throttle: SignInThrottle;
+  stacks: StacksService;
 }
 
 /**
@@ -157,3 +159,9 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
 }
 
 export type MemberAuthService = ReturnType<typeof createMemberAuthService>;
+
+/** What the member API's modules get: the platform plus member sign-in and tokens. */
+export interface MemberApiDeps extends PlatformDeps {
+  memberAuth: MemberAuthService;
+  tokens: TokenService;
+}

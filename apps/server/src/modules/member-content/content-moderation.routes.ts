@@ -14,7 +14,7 @@ import {
   type ModeratedContributionType,
 } from '@agora/contract';
 import { AppError } from '../../platform/errors/app-error.ts';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';

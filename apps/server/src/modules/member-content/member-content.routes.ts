@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { registerContributionRoutes } from './contributions.routes.ts';
 import { registerCommentRoutes } from './comments.routes.ts';
 import { registerVoteRoutes } from './votes.routes.ts';

@@ -15,14 +15,15 @@ import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { insertFlag } from '../moderation/moderation.repository.ts';
-import { moderateNewContent } from '../moderation/moderation.service.ts';
+import { moderateNewContent, type BotDeps } from '../moderation/moderation.service.ts';
 import { awardPoints } from '../scoring/scoring.service.ts';
 import { memberUsers } from '../member-people/member-user.ts';
 import { bodyOf, htmlToText } from '../../platform/content/content-html.ts';
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
 
-export type ContentDeps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
+/** The moderation bot's classifier comes from the composition root (word lists when absent). */
+export type ContentDeps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'> & Pick<BotDeps, 'classifier'>;
 
 const STAFF_ROLES = ['admin', 'moderator'];
 const TITLE_MAX = 255;

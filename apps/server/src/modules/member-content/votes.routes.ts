@@ -8,7 +8,7 @@ import {
   memberPageOf,
   type FeedObjectType,
 } from '@agora/contract';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';

@@ -6,7 +6,7 @@ import {
   ssoSignUpBodySchema,
   ssoSignUpResultSchema,
 } from '@agora/contract';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { requireCommunity } from '../../platform/member-scope/member-scope.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { createMemberAccountsService } from './member-accounts.service.ts';

@@ -8,7 +8,7 @@ import {
   memberPageOf,
   memberUserSchema,
 } from '@agora/contract';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';

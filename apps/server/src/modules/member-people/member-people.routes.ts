@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { registerMemberAccountRoutes } from './member-accounts.routes.ts';
 import { registerMemberFollowRoutes } from './member-follows.routes.ts';
 import { registerMemberSettingsRoutes } from './member-settings.routes.ts';

@@ -16,7 +16,7 @@ import {
   type DynamicPreference,
   rowIdSchema,
 } from '@agora/contract';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { requireCommunity } from '../../platform/member-scope/member-scope.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { AppError } from '../../platform/errors/app-error.ts';

@@ -17,7 +17,7 @@ import {
   type TagWriteBody,
   rowIdSchema,
 } from '@agora/contract';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { requireCommunity, type MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { AppError } from '../../platform/errors/app-error.ts';

@@ -13,7 +13,7 @@ import {
   rowIdSchema,
 } from '@agora/contract';
 import type { FastifyRequest } from 'fastify';
-import type { MemberApiDeps } from '../../platform/member-scope/member-api-deps.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import {
   requireCommunity,
   requireMember,

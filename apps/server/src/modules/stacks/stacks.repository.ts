@@ -1,21 +1,10 @@
 import { CONSOLE_ROLES } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import type { StaffMembership } from '../../platform/stack-scope/stack-scope.ts';
 import '../scoring/scoring.tables.ts';
 
-export interface StaffMembership {
-  stackId: number;
-  slug: string;
-  name: string;
-  communityType: string;
-  status: string;
-  userId: number;
-  username: string;
-  role: string;
-  accountId: number | null;
-  /** The staff member's own standing in the community (a banned or deleted one is refused). */
-  memberStatus?: string;
-  banUntil?: Date | null;
-}
+/** The guard's notion of a staff caller lives in the platform; this module's queries answer it. */
+export type { StaffMembership };
 
 function membershipQuery(db: Db) {
   return db

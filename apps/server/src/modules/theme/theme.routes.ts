@@ -13,7 +13,6 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { requireAuth } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
-import { stackScopeDeps } from '../../platform/stack-scope/stack-scope-deps.ts';
 import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
 import { createThemeService, UPLOAD_FILE_LIMIT_BYTES } from './theme.service.ts';
 
@@ -30,7 +29,7 @@ export function registerThemeRoutes(scope: FastifyInstance, deps: PlatformDeps):
   const r = scope.withTypeProvider<ZodTypeProvider>();
   // The community guard runs again before the multipart body is read, so that nobody but an
   // admin of the community can make the server buffer an upload.
-  const guardBeforeBody = stackGuard(stackScopeDeps(deps));
+  const guardBeforeBody = stackGuard(deps.stackScope);
 
   r.post(
     paths.uploadImage,

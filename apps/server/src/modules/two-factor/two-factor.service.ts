@@ -279,7 +279,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       return { accountId: open.account_id, stackId: open.stack_id };
     },
 
-    /** The stack guard's question (see stack-scope-deps.ts). */
+    /** The stack guard's question (wired in composition/app-wiring.ts). */
     lacksRequiredSecondFactor: (accountId: number, stackId: number) =>
       repo.lacksRequiredSecondFactor(db, accountId, stackId),
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { effectiveStanding, type MemberStandingInfo } from '../../platform/member-scope/member-standing.ts';
 import '../activity/activity.tables.ts';
 import '../moderation/moderation.tables.ts';
 import '../scoring/scoring.tables.ts';
@@ -296,4 +297,26 @@ export async function lastManualScores(db: Db, stackId: number, ids: readonly nu
     .orderBy('h.at', 'desc')
     .orderBy('h.id', 'desc')
     .execute();
+}
+
+/** A member's standing now (a ban whose end has passed reads active), for the member guard. */
+export async function memberStanding(
+  db: Db,
+  stackId: number,
+  userId: number,
+  now: Date,
+): Promise<MemberStandingInfo | undefined> {
+  const row = await db
+    .selectFrom('community_users as u')
+    .leftJoin('bans as b', (join) =>
+      join.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'),
+    )
+    .select(['u.status', 'b.ban_until'])
+    .where('u.stack_id', '=', stackId)
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const banUntil = row.ban_until ?? null;
+  const standing = effectiveStanding(row.status, banUntil, now);
+  return { standing, banUntil: standing === 'banned' ? banUntil : null };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createSecretBox } from '../crypto/secret-box.ts';
 import { loadConfig } from '../config/config.ts';
-import { createMailer } from './mailer.ts';
+import { communityMailer as createMailer } from '../../composition/app-wiring.ts';
 import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts';
 
 let t: TestApp;

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
-import type { SecretBox } from '../crypto/secret-box.ts';
 import type {} from './mail.tables.ts';
-import { customSenderOf } from '../../modules/mail-server/mail-server.repository.ts';
-import { SmtpError, sendThroughSmtp, smtpUrlOptions, type SmtpMessage } from './smtp-transport.ts';
+import {
+  SmtpError,
+  sendThroughSmtp,
+  smtpUrlOptions,
+  type SmtpMessage,
+  type SmtpSettings,
+} from './smtp-transport.ts';
 import { checkedSmtpOptions, smtpAllowance } from './smtp-destination.ts';
 import { OutboundRefusedError } from '../net/outbound-host.ts';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
@@ -20,10 +24,14 @@ export interface Mailer {
   send(stackId: number | null, mail: OutgoingMail): Promise<{ messageId: string; response: string }>;
 }
 
+/** A community's own SMTP server (password unsealed) and sender, when it chose the custom sender. */
+export type CustomSender = SmtpSettings & { from_email: string; from_name: string };
+
 export interface MailerDeps {
   db: Db;
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtpAllowPrivate' | 'smtpAllowedHosts'>;
-  secretBox: SecretBox;
+  /** The community's own server, when it chose one (the mail-server module answers; wired in app-wiring). */
+  customSender?(stackId: number): Promise<CustomSender | undefined>;
   logger?: Pick<FastifyBaseLogger, 'info'>;
 }
 
@@ -32,13 +40,13 @@ export interface MailerDeps {
  * through the platform's (AGORA_SMTP_URL). With neither, the mail is kept in `mail_outbox` and
  * logged (recipients and subject only), so an install without SMTP never loses a message.
  */
-export function createMailer({ db, config, secretBox, logger }: MailerDeps): Mailer {
+export function createMailer({ db, config, customSender, logger }: MailerDeps): Mailer {
   return {
     async send(stackId, mail) {
       if (mail.to.length === 0) throw new Error('A mail needs at least one recipient');
       let options: SMTPTransport.Options | undefined;
       let from: SmtpMessage['from'] = config.mailFrom;
-      const custom = stackId === null ? undefined : await customSenderOf(db, secretBox, stackId);
+      const custom = stackId === null || !customSender ? undefined : await customSender(stackId);
       if (custom) {
         // The community chose this host: the same address check as its test email, before connecting.
         try {

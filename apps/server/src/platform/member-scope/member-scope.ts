@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_ROLES, ErrorCode, type StaffRole } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
 import { bearerToken } from '../auth/authenticate.ts';
-import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
+import type { StaffMembership } from '../stack-scope/stack-scope.ts';
 import { installAuditHooks } from '../audit/audit-recorder.ts';
 import type { MemberStanding } from './member-standing.ts';
 

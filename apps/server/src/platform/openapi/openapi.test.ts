@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { OPENAPI_FILE, renderOpenApi } from './write-openapi.ts';
+import { OPENAPI_FILE, renderOpenApi } from '../../composition/write-openapi.ts';
 
 interface Operation {
   parameters?: { in: string; name: string }[];

@@ -9,7 +9,6 @@ import {
 import { AppError } from '../errors/app-error.ts';
 import type { AuthPreHandler } from '../auth/authenticate.ts';
 import { requireAuth } from '../auth/authenticate.ts';
-import type { StaffMembership } from '../../modules/stacks/stacks.repository.ts';
 import { installAuditHooks } from '../audit/audit-recorder.ts';
 import { effectiveStanding } from '../member-scope/member-standing.ts';
 
@@ -25,6 +24,25 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff?: StaffMembership;
   }
+}
+
+/**
+ * Who the caller is in a community, as the guard found them: their staff role and their own standing
+ * as a member (a banned or deleted one is refused). The stacks module's membership query answers it.
+ */
+export interface StaffMembership {
+  stackId: number;
+  slug: string;
+  name: string;
+  communityType: string;
+  status: string;
+  userId: number;
+  username: string;
+  role: string;
+  accountId: number | null;
+  /** The staff member's own standing in the community (a banned or deleted one is refused). */
+  memberStatus?: string;
+  banUntil?: Date | null;
 }
 
 /** A stack's internal_url path; its routes declare paths relative to it (`/platform/api/v1/…`). */

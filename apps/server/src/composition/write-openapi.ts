@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { buildTestApp } from '../../test-support/test-app.ts';
+import { buildTestApp } from '../test-support/test-app.ts';
 
 /** Writes the generated OpenAPI document that is committed beside the server (npm run openapi). */
-export const OPENAPI_FILE = path.resolve(import.meta.dirname, '../../../openapi.json');
+export const OPENAPI_FILE = path.resolve(import.meta.dirname, '../../openapi.json');
 
 export function renderOpenApi(doc: unknown): string {
   return `${JSON.stringify(doc, null, 2)}\n`;

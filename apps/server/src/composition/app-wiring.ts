@@ -1,0 +1,68 @@
+/**
+ * The composition root's wiring (with `app.ts`): where the platform's guards, mailer and queue meet
+ * the modules that answer them. The platform declares the types and callbacks it needs and imports no
+ * module; modules import the platform; only this folder and `app.ts` import both (lint holds it).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../platform/config/config.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { SecretBox } from '../platform/crypto/secret-box.ts';
+import type { PlatformDeps } from '../platform/platform-deps.ts';
+import { authenticate } from '../platform/auth/authenticate.ts';
+import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
+import type { StackScopeDeps } from '../platform/stack-scope/stack-scope.ts';
+import { enabledFeatureMap } from '../modules/features/features.repository.ts';
+import { customSenderOf } from '../modules/mail-server/mail-server.repository.ts';
+import { createRemoteClassifier } from '../modules/moderation/remote-classifier.ts';
+import { defaultClassifier } from '../modules/moderation/moderation.service.ts';
+import type { BotDeps } from '../modules/moderation/moderation.service.ts';
+import type { StacksService } from '../modules/stacks/stacks.service.ts';
+import { lacksRequiredSecondFactor } from '../modules/two-factor/two-factor.repository.ts';
+
+/**
+ * What `app.ts` hands every module: the platform, plus the services more than one module takes
+ * (each module's own deps type names the ones it uses).
+ */
+export type AppModuleDeps = PlatformDeps & { stacks: StacksService } & Pick<BotDeps, 'classifier'>;
+
+/** What the community guard needs (one definition for every guard in the app). */
+export function stackScopeDeps(deps: { db: Db; clock: Clock; stacks: StacksService }): StackScopeDeps {
+  return {
+    authenticate: authenticate(deps.db, deps.clock),
+    membershipBySlug: deps.stacks.membershipBySlug,
+    enabledFeatures: async (stackId) => (await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? [],
+    lacksRequiredSecondFactor: (accountId, stackId) => lacksRequiredSecondFactor(deps.db, accountId, stackId),
+    now: () => deps.clock.now(),
+  };
+}
+
+/** The mailer, with a community's own server (its mail-server settings) when it chose one. */
+export function communityMailer(deps: {
+  db: Db;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smtpAllowPrivate' | 'smtpAllowedHosts'>;
+  secretBox: SecretBox;
+  logger?: Pick<FastifyBaseLogger, 'info'>;
+}): Mailer {
+  const { db, config, secretBox, logger } = deps;
+  return createMailer({
+    db,
+    config,
+    customSender: (stackId) => customSenderOf(db, secretBox, stackId),
+    ...(logger ? { logger } : {}),
+  });
+}
+
+/** The AI moderation bot's classifier: the external API when configured (word lists otherwise). */
+export function moderationClassifier(
+  config: Pick<Config, 'moderationApiUrl' | 'moderationApiKey'>,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+): BotDeps['classifier'] {
+  if (!config.moderationApiUrl) return undefined;
+  return createRemoteClassifier({
+    url: config.moderationApiUrl,
+    ...(config.moderationApiKey ? { apiKey: config.moderationApiKey } : {}),
+    fallback: defaultClassifier,
+    onFailure: (error) => logger.warn({ err: error }, 'moderation API unavailable: word lists used'),
+  });
+}
