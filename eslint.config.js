@@ -2,6 +2,71 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+// Server layers (issue 11 §1): platform ↛ modules, modules through public files, no circles.
+import serverLayers from './apps/server/eslint-layers.js';
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+// ── Console layers (issue 11 §1; codebase map "Shared rules"): core ← features ← app, one feature
+// reaches another only through its index.ts, and no import circles. Paths are resolved, so a rule holds
+// however the import is spelt; apps/console/src/test/boundaries.test.ts proves the rules fire.
+const consoleSrc = `${import.meta.dirname}/apps/console/src`;
+const consoleFeatures = readdirSync(`${consoleSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureIndex = `${consoleSrc}/features/*/index.ts`;
+const consoleBoundaries = [
+  {
+    files: ['apps/console/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: `${consoleSrc}/core`,
+              from: [`${consoleSrc}/features`, `${consoleSrc}/app`],
+              message: 'core/ knows no feature and no app code: take a type or a callback instead.',
+            },
+            ...consoleFeatures.map((feature) => ({
+              target: `${consoleSrc}/features/${feature}`,
+              from: `${consoleSrc}/features/**`,
+              except: [featureIndex, `${consoleSrc}/features/${feature}/**`],
+              message: 'A feature reaches another only through its index.ts (export what is needed there).',
+            })),
+            {
+              target: `${consoleSrc}/app`,
+              from: `${consoleSrc}/features/**`,
+              except: [featureIndex, `${consoleSrc}/features/*/pages/*-page.tsx`],
+              message:
+                "app/ uses a feature through its index.ts, or import()s the feature's route page lazily.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A route page imported statically would leave its own chunk (design §7): app/ only import()s it.
+    files: ['apps/console/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/-page\\.tsx$/]',
+          message: "app/ loads a feature's route page with import() only, so each area stays its own chunk.",
+        },
+      ],
+    },
+  },
+];
 
 // One lint config for the whole repository. Rules are errors or off, never warnings.
 export default tseslint.config(
@@ -27,4 +92,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  ...consoleBoundaries,
+  // Server layers: see apps/server/eslint-layers.js (apps/server/src/composition/server-layers.test.ts).
+  ...serverLayers,
 );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useEnabledFeatures } from '../core/features/feature-queries.ts';
 import { useSessionStore } from '../core/session/session-store.ts';
 import { useStackStore } from '../core/stack/stack-store.ts';
-import NotFoundPage from '../features/not-found/pages/not-found-page.tsx';
+import { NotFoundPage } from '../features/not-found/index.ts';
 import { areaVisible, type Area } from './area-registry.ts';
 import { PageSpinner } from './page-spinner.tsx';
 

@@ -11,7 +11,7 @@ import { savePreference } from '../../core/preferences/preference-actions.ts';
 import { logout } from '../../core/session/session-actions.ts';
 import { useSessionStore } from '../../core/session/session-store.ts';
 import { useVisibleAreas } from '../use-visible-areas.ts';
-import { TWO_FACTOR_PATH } from '../../features/two-factor/api/two-factor-api.ts';
+import { TWO_FACTOR_PATH } from '../../features/two-factor/index.ts';
 
 const SUPPORT_EMAIL = (import.meta.env.VITE_SUPPORT_EMAIL as string | undefined) ?? 'support@agora.example';
 

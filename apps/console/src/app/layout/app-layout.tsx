@@ -14,7 +14,7 @@ import { loadPreferences } from '../../core/preferences/preference-actions.ts';
 import { PRODUCT_NAME } from '../../core/page-title/page-title.ts';
 import { useStacksQuery } from '../../core/stack/stack-queries.ts';
 import { useStackAutoSelect } from '../../core/stack/use-stack-auto-select.ts';
-import { TwoFactorGate } from '../../features/two-factor/components/two-factor-gate.tsx';
+import { TwoFactorGate } from '../../features/two-factor/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { AppDrawer } from './app-drawer.tsx';
 import { StackSwitcher } from './stack-switcher.tsx';

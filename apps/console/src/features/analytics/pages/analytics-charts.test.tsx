@@ -2,7 +2,7 @@ import { CUBE_MEMBERS as M } from '@agora/contract';
 import { ResultSet, type Query } from '@cubejs-client/core';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSettings, settingsServer } from '../../content-settings/test/settings-server.tsx';
+import { renderSettings, settingsServer } from '../../../test/settings-server.tsx';
 import type * as AnalyticsClient from '../../../core/analytics/analytics-client.ts';
 import AnalyticsPage from './analytics-page.tsx';
 
@@ -15,7 +15,7 @@ vi.mock('../../../core/analytics/analytics-client.ts', async (importOriginal) =>
   ...(await importOriginal<typeof AnalyticsClient>()),
   loadAnalytics,
 }));
-vi.mock('../../analytics-dashboard/api/add-widget-to-dashboard.ts', () => ({ addWidgetToDashboard }));
+vi.mock('../../analytics-dashboard/index.ts', () => ({ addWidgetToDashboard }));
 
 const annotation = {
   measures: { [M.connections.count]: { title: 'Connections Count', shortTitle: 'Count', type: 'number' } },

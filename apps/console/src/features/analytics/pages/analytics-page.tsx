@@ -4,8 +4,7 @@ import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../../../app/page-spinner.tsx';
 import { useEnabledFeatures } from '../../../core/features/feature-queries.ts';
-import { AreaTabs } from '../../content-settings/components/area-tabs.tsx';
-import { SettingsHeader } from '../../content-settings/components/settings-parts.tsx';
+import { AreaTabs, SettingsHeader } from '../../content-settings/index.ts';
 import { AnalyticsPeriodProvider } from '../components/charts/analytics-period.tsx';
 import * as S from './analytics-screens.tsx';
 

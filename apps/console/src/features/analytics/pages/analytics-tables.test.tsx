@@ -1,7 +1,7 @@
 import { analyticsPaths, analyticsServerPaths } from '@agora/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderSettings, settingsServer, type Call } from '../../content-settings/test/settings-server.tsx';
+import { renderSettings, settingsServer, type Call } from '../../../test/settings-server.tsx';
 import { insight, usersPage } from '../test/analytics-fixtures.ts';
 import AnalyticsPage from './analytics-page.tsx';
 

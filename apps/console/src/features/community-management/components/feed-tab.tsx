@@ -3,12 +3,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useIntl } from 'react-intl';
-import { usePreferenceForm, type PreferenceForm } from '../../content-settings/api/use-preference-form.ts';
 import {
+  usePreferenceForm,
+  type PreferenceForm,
   PreferenceFormFrame,
   PreferenceSwitch,
   SettingsSection,
-} from '../../content-settings/components/settings-parts.tsx';
+} from '../../content-settings/index.ts';
 
 const ORDER_LABELS: Record<(typeof STREAM_ORDERS)[number], string> = {
   relevance: 'communityManagement.order.relevance',

@@ -7,12 +7,13 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFeature } from '../../../core/features/feature-queries.ts';
-import { usePreferenceForm, type PreferenceForm } from '../../content-settings/api/use-preference-form.ts';
 import {
+  usePreferenceForm,
+  type PreferenceForm,
   PreferenceFormFrame,
   PreferenceSwitch,
   SettingsSection,
-} from '../../content-settings/components/settings-parts.tsx';
+} from '../../content-settings/index.ts';
 
 const SWITCHES = [
   {

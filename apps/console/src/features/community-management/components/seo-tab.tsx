@@ -4,8 +4,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useStackStore } from '../../../core/stack/stack-store.ts';
-import { usePreferenceForm, type PreferenceForm } from '../../content-settings/api/use-preference-form.ts';
-import { PreferenceFormFrame, SettingsSection } from '../../content-settings/components/settings-parts.tsx';
+import {
+  usePreferenceForm,
+  type PreferenceForm,
+  PreferenceFormFrame,
+  SettingsSection,
+} from '../../content-settings/index.ts';
 
 /** Advice only (mgmt §5): longer texts are accepted, search engines just cut them. */
 export const SEO_TITLE_ADVICE = 70;

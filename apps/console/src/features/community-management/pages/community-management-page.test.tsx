@@ -1,7 +1,7 @@
 import { errorEntry, INVALID_URLS_MESSAGE } from '@agora/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderSettings, settingsServer } from '../../content-settings/test/settings-server.tsx';
+import { renderSettings, settingsServer } from '../../../test/settings-server.tsx';
 import CommunityManagementPage from './community-management-page.tsx';
 
 const render = (path: string) =>

@@ -1,7 +1,7 @@
 import { preferenceDefinition } from '@agora/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderSettings, settingsServer } from '../test/settings-server.tsx';
+import { renderSettings, settingsServer } from '../../../test/settings-server.tsx';
 import ContentSettingsPage from './content-settings-page.tsx';
 
 describe('content settings', { timeout: 20_000 }, () => {

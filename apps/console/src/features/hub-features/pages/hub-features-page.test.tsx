@@ -2,7 +2,7 @@ import { FEATURE_NAMES, featurePaths } from '@agora/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { featureKeys } from '../../../core/features/feature-queries.ts';
-import { renderSettings, settingsServer } from '../../content-settings/test/settings-server.tsx';
+import { renderSettings, settingsServer } from '../../../test/settings-server.tsx';
 import HubFeaturesPage from './hub-features-page.tsx';
 
 const HUB_PATH = featurePaths.hubToggle.replace(':id', '3');

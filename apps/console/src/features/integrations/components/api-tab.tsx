@@ -20,7 +20,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PageSpinner } from '../../../app/page-spinner.tsx';
 import { useDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { SettingsSection } from '../../content-settings/components/settings-parts.tsx';
+import { SettingsSection } from '../../content-settings/index.ts';
 import { refreshJwtSecret } from '../api/integration-api.ts';
 import { MemberClient } from './member-client.tsx';
 

@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
-import { usePreferenceForm } from '../../content-settings/api/use-preference-form.ts';
 import {
+  usePreferenceForm,
   PreferenceFormFrame,
   PreferenceSwitch,
   SettingsSection,
-} from '../../content-settings/components/settings-parts.tsx';
+} from '../../content-settings/index.ts';
 
 const NETWORKS = [
   {

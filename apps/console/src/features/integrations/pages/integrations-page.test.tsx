@@ -1,7 +1,7 @@
 import { dynamicPreferencePaths, memberAuthPaths } from '@agora/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderSettings, settingsServer } from '../../content-settings/test/settings-server.tsx';
+import { renderSettings, settingsServer } from '../../../test/settings-server.tsx';
 import IntegrationsPage from './integrations-page.tsx';
 
 const render = (path: string) => renderSettings(<IntegrationsPage />, { path, route: '/integrations/*' });

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StackStatus } from '@agora/contract';
 import { FormattedMessage } from 'react-intl';
-import { StackStatusChip } from '../../home/components/stack-status-chip.tsx';
+import { StackStatusChip } from '../../home/index.ts';
 
 /** The community's status and, while it is not online, why the form waits (spec core §8). */
 export function RestartStatus({ status }: { status: StackStatus | undefined }) {

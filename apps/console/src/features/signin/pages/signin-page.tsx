@@ -17,8 +17,7 @@ import { safeNextPath } from '../../../core/session/next-path.ts';
 import { signIn } from '../../../core/session/sign-in.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
 import { requestSignin } from '../api/signin.ts';
-import { isTwoFactorChallenge } from '../../two-factor/api/two-factor-api.ts';
-import { CodeStepForm } from '../../two-factor/components/code-step-form.tsx';
+import { isTwoFactorChallenge, CodeStepForm } from '../../two-factor/index.ts';
 
 function useNextPath(): string {
   const location = useLocation();

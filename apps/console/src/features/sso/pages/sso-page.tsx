@@ -12,8 +12,7 @@ import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.
 import { signIn } from '../../../core/session/sign-in.ts';
 import { setStack } from '../../../core/stack/stack-store.ts';
 import { exchangeSsoTicket } from '../api/sso.ts';
-import { isTwoFactorChallenge } from '../../two-factor/api/two-factor-api.ts';
-import { CodeStepForm } from '../../two-factor/components/code-step-form.tsx';
+import { isTwoFactorChallenge, CodeStepForm } from '../../two-factor/index.ts';
 
 /** Where to go after signing in: a path of this console (never another site), else home. */
 function safeNext(next: string | null): string {

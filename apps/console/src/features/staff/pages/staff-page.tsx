@@ -27,7 +27,7 @@ import { notify } from '../../../core/notices/notice-store.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
 import { removeStaffMember, staffErrorId, staffKeys, useStaffList } from '../api/staff-api.ts';
 import { ROLE_LABEL_IDS, StaffDialog } from '../components/staff-dialog.tsx';
-import { TwoFactorRequirementCard } from '../../two-factor/components/two-factor-requirement-card.tsx';
+import { TwoFactorRequirementCard } from '../../two-factor/index.ts';
 
 const ATTRIBUTE_CHIPS = [
   { name: 'badge', labelId: 'staff.attribute.badge' },

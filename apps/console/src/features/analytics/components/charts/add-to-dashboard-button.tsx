@@ -5,7 +5,7 @@ import DashboardCustomizeOutlined from '@mui/icons-material/DashboardCustomizeOu
 import { useIntl } from 'react-intl';
 import { useState } from 'react';
 import type { ChartVariant } from '../../../../core/analytics/index.ts';
-import { addWidgetToDashboard } from '../../../analytics-dashboard/api/add-widget-to-dashboard.ts';
+import { addWidgetToDashboard } from '../../../analytics-dashboard/index.ts';
 
 /** 'Add to dashboard': hands the chart's query and render variant to the dashboard. */
 export function AddToDashboardButton({

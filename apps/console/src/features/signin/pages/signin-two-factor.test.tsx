@@ -1,17 +1,16 @@
 import { authPaths, errorEntry, preferencePaths, twoFactorPaths } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/app-providers.tsx';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
 import { signedOutState } from '../../../core/session/session-state.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
-import { clearStack, useStackStore } from '../../../core/stack/stack-store.ts';
-import { stack, token, user } from '../../../test/fixtures.ts';
+import { clearStack } from '../../../core/stack/stack-store.ts';
+import { token, user } from '../../../test/fixtures.ts';
 import { mockFetch, type MockRoute } from '../../../test/mock-fetch.ts';
-import SigninPage from '../../signin/pages/signin-page.tsx';
-import SsoPage from '../../sso/pages/sso-page.tsx';
+import SigninPage from './signin-page.tsx';
 
 const challenge = { two_factor_required: true, challenge: 'ag2fa_abc', expires_in: 300 };
 const session = { user, token, preferences: [{ id: 1, key: 'language', value: 'en' }] };
@@ -28,7 +27,6 @@ function renderAt(path: string, routes: MockRoute[]) {
   const router = createMemoryRouter(
     [
       { path: '/signin', element: <SigninPage /> },
-      { path: '/community/sso', element: <SsoPage /> },
       { path: '/', element: <div data-testid="home-stub" /> },
     ],
     { initialEntries: [path] },
@@ -106,17 +104,5 @@ describe('sign-in with two-step verification', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enter the password again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
     expect((document.querySelector('input[name="password"]') as HTMLInputElement).value).toBe('');
-  });
-
-  it('asks for the code after an SSO ticket too, then opens the community', async () => {
-    const { calls } = renderAt('/community/sso?ticket=agsso_1', [
-      { method: 'POST', path: authPaths.sso, status: 200, body: { data: challenge } },
-      { method: 'POST', path: twoFactorPaths.signin, status: 200, body: { data: { ...session, stack } } },
-    ]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Two-step verification' })).toBeTruthy();
-    submitCode('123456');
-    expect(await screen.findByTestId('home-stub')).toBeTruthy();
-    await waitFor(() => expect(useStackStore.getState().selected?.id).toBe(stack.id));
-    expect(calls.filter((c) => c.path === authPaths.sso)).toHaveLength(1);
   });
 });

@@ -11,15 +11,15 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
-import { useDynamicPreferenceStore } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
-import { emptyDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-state.ts';
-import { applyLocale } from '../../../core/locale/locale-store.ts';
-import { clearNotices } from '../../../core/notices/notice-store.ts';
-import { loginSucceeded } from '../../../core/session/session-state.ts';
-import { useSessionStore } from '../../../core/session/session-store.ts';
-import { setStack } from '../../../core/stack/stack-store.ts';
-import { preferences, stack, token, user } from '../../../test/fixtures.ts';
+import { AppProviders } from '../app/app-providers.tsx';
+import { useDynamicPreferenceStore } from '../core/dynamic-preferences/dynamic-preference-store.ts';
+import { emptyDynamicPreferences } from '../core/dynamic-preferences/dynamic-preference-state.ts';
+import { applyLocale } from '../core/locale/locale-store.ts';
+import { clearNotices } from '../core/notices/notice-store.ts';
+import { loginSucceeded } from '../core/session/session-state.ts';
+import { useSessionStore } from '../core/session/session-store.ts';
+import { setStack } from '../core/stack/stack-store.ts';
+import { preferences, stack, token, user } from './fixtures.ts';
 
 export interface Call {
   method: string;

@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The console's layers hold by lint (eslint.config.js, "Console layers"): these probes run the real
+ * config through ESLint's Node API, so deleting or loosening a rule turns this file red.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const src = path.join(repoRoot, 'apps/console/src');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+async function problems(fileInSrc: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(src, fileInSrc) });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('console boundaries', { timeout: 60_000 }, () => {
+  it('core/ imports no feature and no app code', async () => {
+    expect(
+      await problems(
+        'core/http/probe.ts',
+        "export { StackStatusChip } from '../../features/home/index.ts';\n",
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*core\/ knows no feature/)]);
+    expect(
+      await problems('core/http/probe.ts', "export const load = () => import('../../app/router.tsx');\n"),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: /)]);
+  });
+
+  it("a feature reaches another only through that feature's index.ts", async () => {
+    const inside = "export { StackStatusChip } from '../../home/components/stack-status-chip.tsx';\n";
+    expect(await problems('features/staff/components/probe.ts', inside)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*only through its index\.ts/),
+    ]);
+    expect(
+      await problems(
+        'features/staff/components/probe.ts',
+        "export { StackStatusChip } from '../../home/index.ts';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'features/staff/components/probe.ts',
+        "export { default } from '../pages/staff-page.tsx';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("app/ uses a feature's index.ts, and import()s its route page only lazily", async () => {
+    expect(
+      await problems(
+        'app/probe.ts',
+        "export { StackStatusChip } from '../features/home/components/stack-status-chip.tsx';\n",
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: /)]);
+    expect(
+      await problems('app/probe.ts', "export { default } from '../features/home/pages/home-page.tsx';\n"),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: /)]);
+    expect(
+      await problems(
+        'app/probe.ts',
+        "export const load = () => import('../features/home/pages/home-page.tsx');\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('app/probe.ts', "export { StackStatusChip } from '../features/home/index.ts';\n"),
+    ).toEqual([]);
+  });
+
+  it('refuses an import circle', async () => {
+    // session-actions.ts imports session-store.ts: the store importing it back closes a circle.
+    const circle = "import { logout } from './session-actions.ts';\nexport const end = logout;\n";
+    expect(await problems('core/session/session-store.ts', circle)).toEqual([
+      expect.stringMatching(/^import-x\/no-cycle: /),
+    ]);
+  });
+});
+
+/** Static imports, type-only ones included: lint's no-cycle skips `import type`, this does not. */
+function importGraph(): Map<string, string[]> {
+  const files = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(src, file));
+  const graph = new Map<string, string[]>();
+  const specifier = /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    graph.set(
+      file,
+      [...text.matchAll(specifier)].map((match) => path.resolve(path.dirname(file), match[1]!)),
+    );
+  }
+  return graph;
+}
+
+/** Every circle's members (strongly connected components of more than one file, or a self-import). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const target of graph.get(node) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(node, Math.min(low.get(node)!, index.get(target)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const members: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        members.push(path.relative(src, member));
+      } while (member !== node);
+      if (members.length > 1 || graph.get(node)!.includes(node)) found.push(members.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('console import graph', () => {
+  it('has no circle, type-only imports included', () => {
+    const graph = importGraph();
+    expect(graph.size).toBeGreaterThan(100);
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it('finds a circle when there is one (the check itself works)', () => {
+    const graph = new Map([
+      ['/a.ts', ['/b.ts']],
+      ['/b.ts', ['/a.ts']],
+      ['/c.ts', ['/a.ts']],
+    ]);
+    expect(circles(graph)).toHaveLength(1);
+  });
+});
