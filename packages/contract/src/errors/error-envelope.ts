@@ -32,7 +32,10 @@ export const oauthErrorSchema = errorEnvelopeSchema.extend({
 });
 export type OAuthError = z.infer<typeof oauthErrorSchema>;
 
+/** An error entry whose code is known to be one of `C`. */
+export type CodedErrorEntry<C extends string> = ErrorEntry & { code: C };
+
 /** Builds one error entry: the single place that knows the envelope's layout. */
-export function errorEntry(code: string, message: string, field?: string): ErrorEntry {
+export function errorEntry<C extends string>(code: C, message: string, field?: string): CodedErrorEntry<C> {
   return { ...(field ? { field } : {}), code, message, messages: [{ code, message }] };
 }

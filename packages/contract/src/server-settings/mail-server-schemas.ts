@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEntry, type ErrorEntry } from '../errors/index.ts';
+import { errorEntry } from '../errors/index.ts';
 import {
   INVALID_EMAIL_MESSAGE,
   REQUIRED_MESSAGE,
@@ -7,6 +7,7 @@ import {
   isEmailAddress,
   readBoolean,
   type CheckResult,
+  type ServerSettingsErrorEntry,
 } from './server-settings-errors.ts';
 
 /** Who sends a community's email: the platform's own server, or the community's SMTP server. */
@@ -94,7 +95,7 @@ function readPort(raw: unknown): number | null | undefined {
 
 /** The rules of the email server form, shared by the console and the server. */
 export function checkMailServer(body: MailServerBody): CheckResult<MailServerInput> {
-  const errors: ErrorEntry[] = [];
+  const errors: ServerSettingsErrorEntry[] = [];
   const sender = (body.sender ?? '').trim() || 'default';
   if (!(MAIL_SENDERS as readonly string[]).includes(sender)) {
     errors.push(errorEntry(ServerSettingsErrorCode.invalid, INVALID_SENDER_MESSAGE, 'sender'));

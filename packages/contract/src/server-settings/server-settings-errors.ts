@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorEntry } from '../errors/index.ts';
+import { ErrorCode, type CodedErrorEntry } from '../errors/index.ts';
 
 /** Codes of the domain and email server settings (the console words each one). */
 export const ServerSettingsErrorCode = {
@@ -30,7 +30,12 @@ export const INVALID_EMAIL_MESSAGE = 'Invalid email';
 export const REQUIRED_MESSAGE = 'This field is required.';
 
 /** The outcome of a contract check: the normalised values, or field errors (nothing is saved). */
-export type CheckResult<T> = { ok: true; value: T } | { ok: false; errors: ErrorEntry[] };
+export type CheckResult<T> = { ok: true; value: T } | { ok: false; errors: ServerSettingsErrorEntry[] };
+
+/** A field error of the server settings' checks. */
+export type ServerSettingsErrorEntry = CodedErrorEntry<
+  (typeof ServerSettingsErrorCode)[keyof typeof ServerSettingsErrorCode]
+>;
 
 /** Booleans arrive as JSON booleans or as form text ('true'/'false'). */
 export function readBoolean(value: unknown): boolean | undefined {

@@ -1,4 +1,9 @@
-import { checkPreferenceValue, preferenceDefinition, type PreferenceValue } from '@agora/contract';
+import {
+  DynamicPreferencesErrorCode,
+  checkPreferenceValue,
+  preferenceDefinition,
+  type PreferenceValue,
+} from '@agora/contract';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -63,7 +68,10 @@ export function checkDynamicPreferences(
   return problems;
 }
 
-const URL_CODES = new Set(['invalid_url', 'url_placeholder']);
+const URL_CODES = new Set<string>([
+  DynamicPreferencesErrorCode.invalidUrl,
+  DynamicPreferencesErrorCode.urlPlaceholder,
+]);
 
 /**
  * Saves several preferences at once (spec core §4-§5). Invalid values block the save and change
@@ -96,7 +104,7 @@ export async function saveDynamicPreferences(values: Record<string, PreferenceVa
       fieldErrors[name] = { code: parsed?.fieldCodes[name] ?? 'invalid', message };
     }
     apply((state) => multipleUpdateFailed(state, names, fieldErrors));
-    const urls = parsed?.codes.includes('invalid_urls');
+    const urls = parsed?.codes.includes(DynamicPreferencesErrorCode.invalidUrls);
     notify({
       messageId: urls ? 'settings.invalidUrls' : 'stackSettings.errorSavedSettingsMessage',
       variant: 'error',

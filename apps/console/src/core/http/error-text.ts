@@ -1,21 +1,39 @@
-import { ErrorCode } from '@agora/contract';
+import {
+  ErrorCode,
+  PASSWORD_WEAKNESS_CODES,
+  ServerSettingsErrorCode,
+  type AppErrorCode,
+} from '@agora/contract';
 import type { IntlShape } from 'react-intl';
 import type { ParsedErrors } from './error-envelope.ts';
 import { isHttpError } from './http-error.ts';
 
+/**
+ * Message ids by error code. Keyed by the contract's registry (`AppErrorCode`), so a map cannot word a
+ * code the server never answers.
+ */
+export type ErrorCodeMessages = Partial<Record<AppErrorCode, string>>;
+
+/** The message id of a code received from the server, when the map words it. */
+export function messageIdOf(messages: ErrorCodeMessages, code: string | undefined): string | undefined {
+  return code === undefined ? undefined : (messages as Record<string, string | undefined>)[code];
+}
+
+const [passwordTooCommon, passwordTooSimilar, passwordTooWeak] = PASSWORD_WEAKNESS_CODES;
+
 /** Error codes the console words itself; other codes show the server's (already localised) message. */
-const CODE_MESSAGES: Record<string, string> = {
+const CODE_MESSAGES: ErrorCodeMessages = {
   [ErrorCode.required]: 'common.requiredError',
   [ErrorCode.invalidCredentials]: 'signin.invalidCredentials',
   [ErrorCode.throttled]: 'signin.throttled',
   [ErrorCode.invalidTicket]: 'sso.invalidTicket',
   [ErrorCode.internalError]: 'common.genericError',
-  unique: 'common.uniqueError',
-  invalid_email: 'common.emailError',
+  [ErrorCode.unique]: 'common.uniqueError',
+  [ServerSettingsErrorCode.invalidEmail]: 'common.emailError',
   // The server's one password rule (a strength estimate), by reason.
-  password_too_common: 'common.passwordTooCommon',
-  password_too_similar: 'common.passwordTooSimilar',
-  password_too_weak: 'common.passwordTooWeak',
+  [passwordTooCommon]: 'common.passwordTooCommon',
+  [passwordTooSimilar]: 'common.passwordTooSimilar',
+  [passwordTooWeak]: 'common.passwordTooWeak',
 };
 
 export function parsedErrorsOf(error: unknown): ParsedErrors | null {
@@ -27,7 +45,7 @@ export function generalErrorText(intl: IntlShape, error: unknown): string | null
   const parsed = parsedErrorsOf(error);
   if (!parsed || parsed.generic) return intl.formatMessage({ id: 'common.genericError' });
   if (parsed.general === undefined) return null;
-  const id = parsed.generalCode ? CODE_MESSAGES[parsed.generalCode] : undefined;
+  const id = messageIdOf(CODE_MESSAGES, parsed.generalCode);
   return id ? intl.formatMessage({ id }) : parsed.general;
 }
 
@@ -37,6 +55,6 @@ export function fieldErrorText(intl: IntlShape, error: unknown, field: string): 
   const message = parsed?.fieldErrors[field];
   if (message === undefined) return null;
   const code = parsed?.fieldCodes[field];
-  const id = code ? CODE_MESSAGES[code] : undefined;
+  const id = messageIdOf(CODE_MESSAGES, code);
   return id ? intl.formatMessage({ id }) : message;
 }

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import {
+  AnalyticsExportErrorCode,
   ErrorCode,
   EXPORT_LINK_TTL_SECONDS,
   EXPORT_MESSAGES,
@@ -371,10 +372,10 @@ export function createAnalyticsExportsService(deps: Deps) {
     const expected = Buffer.from(await tokenFor(stack.id, id, expiresAt));
     const given = Buffer.from(token ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw AppError.of(403, 'invalid_link', EXPORT_MESSAGES.invalidLink);
+      throw AppError.of(403, AnalyticsExportErrorCode.invalidLink, EXPORT_MESSAGES.invalidLink);
     }
     if (clock.now().getTime() >= expiresAt.getTime()) {
-      throw AppError.of(410, 'link_expired', EXPORT_MESSAGES.expiredLink);
+      throw AppError.of(410, AnalyticsExportErrorCode.linkExpired, EXPORT_MESSAGES.expiredLink);
     }
     const file = exportFile(config.dataDir, stack.id, id);
     try {

@@ -1,23 +1,23 @@
 import {
+  AppSettingsErrorCode,
   APP_MIN_OS,
   APP_REQUEST_ERROR_MESSAGE,
   APP_STORE_URL_PREFERENCE,
   canMoveAppRequest,
   canSendAppRequest,
   checkAppAccounts,
-  errorEntry,
   type AppPlatform,
   type AppRequest,
   type AppRequestStatus,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import * as repo from './app-settings.repository.ts';
 
 /** Code of the general entry answered when the store accounts are refused. */
-export const INVALID_ACCOUNTS_CODE = 'invalid_accounts';
+export const INVALID_ACCOUNTS_CODE = AppSettingsErrorCode.invalidAccounts;
 /** Code answered when a request cannot change from its current state. */
-export const INVALID_TRANSITION_CODE = 'invalid_transition';
+export const INVALID_TRANSITION_CODE = AppSettingsErrorCode.invalidTransition;
 
 /** A community's requests for its mobile apps (spec mgmt §2-§4, §8-§9). */
 export function createAppSettingsService({ db, clock }: Pick<PlatformDeps, 'db' | 'clock'>) {

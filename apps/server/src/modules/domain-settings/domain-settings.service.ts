@@ -1,12 +1,6 @@
-import {
-  checkDomain,
-  errorEntry,
-  ServerSettingsErrorCode,
-  UNIQUE_MESSAGE,
-  type DomainSettings,
-} from '@agora/contract';
+import { checkDomain, ServerSettingsErrorCode, UNIQUE_MESSAGE, type DomainSettings } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import * as repo from './domain-settings.repository.ts';
 import { assertStackOnline, changeAndRestart } from './stack-restart.ts';
 

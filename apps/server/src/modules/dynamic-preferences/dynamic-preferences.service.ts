@@ -1,19 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DynamicPreferencesErrorCode,
   checkPreferenceValue,
   ErrorCode,
-  errorEntry,
   INVALID_URLS_MESSAGE,
   PREFERENCE_CATALOGUE,
   preferenceDefinition,
   preferenceId,
   readPreferenceValue,
   type DynamicPreference,
-  type ErrorEntry,
   type PreferenceDefinition,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/app-error.ts';
 import * as repo from './dynamic-preferences.repository.ts';
 import { enabledFeatureMap } from '../features/features.repository.ts';
 
@@ -70,7 +69,7 @@ export function createDynamicPreferencesService({
   /** Checks every value first; nothing is written unless all are valid. */
   async function write(stackId: number, values: Record<string, unknown>, accountId: number | null) {
     await checkFeatures(stackId, Object.keys(values));
-    const errors: ErrorEntry[] = [];
+    const errors: AppErrorEntry[] = [];
     const accepted: { definition: PreferenceDefinition; value: string }[] = [];
     for (const [key, raw] of Object.entries(values)) {
       const definition = preferenceDefinition(key.trim());
@@ -85,7 +84,7 @@ export function createDynamicPreferencesService({
     if (errors.length > 0) {
       const urlProblem = errors.some((e) => e.code === 'invalid_url' || e.code === 'url_placeholder');
       if (urlProblem && errors.length + accepted.length > 1) {
-        errors.unshift(errorEntry('invalid_urls', INVALID_URLS_MESSAGE));
+        errors.unshift(errorEntry(DynamicPreferencesErrorCode.invalidUrls, INVALID_URLS_MESSAGE));
       }
       throw new AppError(400, errors);
     }

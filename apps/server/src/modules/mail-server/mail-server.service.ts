@@ -3,10 +3,8 @@ import {
   checkTestRecipient,
   DEFAULT_SMTP_PORT,
   EMAIL_SENT_MESSAGE,
-  errorEntry,
   REQUIRED_MESSAGE,
   ServerSettingsErrorCode,
-  type ErrorEntry,
   type MailServer,
   type MailServerBody,
   type MailServerTestBody,
@@ -14,7 +12,7 @@ import {
 } from '@agora/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/app-error.ts';
 import { SmtpError, sendThroughSmtp } from '../../platform/mail/smtp-transport.ts';
 import { checkedSmtpOptions, smtpAllowance } from '../../platform/mail/smtp-destination.ts';
 import { OutboundRefusedError } from '../../platform/net/outbound-host.ts';
@@ -138,7 +136,7 @@ export function createMailServerService(deps: PlatformDeps) {
       body: MailServerTestBody,
       context: { communityName: string; log: Pick<FastifyBaseLogger, 'info'> },
     ): Promise<MailServerTestResult> {
-      const errors: ErrorEntry[] = [];
+      const errors: AppErrorEntry[] = [];
       const recipient = checkTestRecipient(body.to);
       if (!recipient.ok) errors.push(...recipient.errors);
       const stored = await repo.findMailServer(db, stackId);

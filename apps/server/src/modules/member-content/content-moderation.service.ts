@@ -1,4 +1,5 @@
 import {
+  ModerationErrorCode,
   BOT_FLAGGER_NAME,
   ErrorCode,
   FLAG_TYPE_DESCRIPTIONS,
@@ -272,7 +273,7 @@ export function createContentModerationService(deps: PlatformDeps) {
               text: `${message}\n\n---\n${summaryOf(found.text)}`,
             });
           } catch {
-            throw AppError.of(502, 'warn_failed', MODERATION_MESSAGES.warnError);
+            throw AppError.of(502, ModerationErrorCode.warnFailed, MODERATION_MESSAGES.warnError);
           }
           return;
         }

@@ -1,4 +1,5 @@
 import {
+  MemberApiErrorCode,
   ErrorCode,
   FLAG_TYPE_DESCRIPTIONS,
   flagTypeOf,
@@ -115,7 +116,7 @@ export function createMemberContentService(deps: ContentDeps) {
 
   async function parsePoll(stackId: number, poll: NonNullable<CreateFeedObjectBody['poll']>) {
     if ((await preference(stackId, 'polls_enabled')) !== true) {
-      throw AppError.of(403, 'polls_disabled', 'Polls are disabled in this community.');
+      throw AppError.of(403, MemberApiErrorCode.pollsDisabled, 'Polls are disabled in this community.');
     }
     const choices = poll.choices
       .map((c) => (typeof c === 'string' ? c : c.choice).trim())
@@ -152,10 +153,14 @@ export function createMemberContentService(deps: ContentDeps) {
       body: CreateFeedObjectBody,
     ): Promise<FeedObject> {
       if ((await preference(stackId, `${type}_type_enabled`)) !== true) {
-        throw AppError.of(403, 'type_disabled', `Publishing a ${type} is disabled in this community.`);
+        throw AppError.of(
+          403,
+          MemberApiErrorCode.typeDisabled,
+          `Publishing a ${type} is disabled in this community.`,
+        );
       }
       if ((await preference(stackId, 'post_only_staff_enabled')) === true && !caller.role) {
-        throw AppError.of(403, 'staff_only', 'Only staff can publish in this community.');
+        throw AppError.of(403, MemberApiErrorCode.staffOnly, 'Only staff can publish in this community.');
       }
       const title = type === 'discussion' ? (body.title ?? '').trim() : '';
       const html = bodyOf(body);

@@ -1,6 +1,7 @@
 import {
+  ErrorCode,
+  MemberApiErrorCode,
   checkMemberSignUp,
-  errorEntry,
   MEMBER_PEOPLE_MESSAGES as M,
   MEMBER_ROLES,
   type MemberFieldProblem,
@@ -9,7 +10,7 @@ import {
   type SsoSignUpResult,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import { hashPassword } from '../../platform/auth/password-hasher.ts';
 import { passwordWeakness } from '../../platform/auth/password-strength.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
@@ -53,13 +54,13 @@ export function createMemberAccountsService(deps: Deps) {
   ): Promise<MemberFieldProblem[]> {
     const problems: MemberFieldProblem[] = [];
     if (await repo.usernameTaken(db, stackId, values.username)) {
-      problems.push({ field: 'username', code: 'unique', message: M.usernameTaken });
+      problems.push({ field: 'username', code: ErrorCode.unique, message: M.usernameTaken });
     }
     if (values.email && (await repo.emailTaken(db, stackId, values.email))) {
-      problems.push({ field: 'email', code: 'unique', message: M.emailTaken });
+      problems.push({ field: 'email', code: ErrorCode.unique, message: M.emailTaken });
     }
     if (values.extId && (await repo.extIdTaken(db, stackId, values.extId))) {
-      problems.push({ field: 'ext_id', code: 'unique', message: M.extIdTaken });
+      problems.push({ field: 'ext_id', code: ErrorCode.unique, message: M.extIdTaken });
     }
     return problems;
   }
@@ -70,7 +71,7 @@ export function createMemberAccountsService(deps: Deps) {
     } catch (error) {
       // Two sign-ups raced for the same username or ext_id.
       if (isUniqueViolation(error)) {
-        throw fieldErrors([{ field: 'username', code: 'unique', message: M.usernameTaken }]);
+        throw fieldErrors([{ field: 'username', code: ErrorCode.unique, message: M.usernameTaken }]);
       }
       throw error;
     }
@@ -78,7 +79,7 @@ export function createMemberAccountsService(deps: Deps) {
 
   async function requireRegistrationsOpen(stackId: number): Promise<void> {
     if (!(await registrationAllowed(db, stackId, clock.now()))) {
-      throw AppError.of(403, 'registrations_closed', M.registrationsClosed);
+      throw AppError.of(403, MemberApiErrorCode.registrationsClosed, M.registrationsClosed);
     }
   }
 
@@ -90,8 +91,8 @@ export function createMemberAccountsService(deps: Deps) {
     async signUp(stackId: number, body: MemberSignUpBody, caller: MemberCaller | undefined): Promise<number> {
       const byAdmin = caller?.role === 'admin';
       const prefs = await preferenceValues(deps, stackId, ['registration_mode', 'users_approval_enabled']);
-      if (prefs.registration_mode === 'invitation_only' && !byAdmin) {
-        throw AppError.of(403, 'invitation_only', M.invitationOnly);
+      if (prefs.registration_mode === MemberApiErrorCode.invitationOnly && !byAdmin) {
+        throw AppError.of(403, MemberApiErrorCode.invitationOnly, M.invitationOnly);
       }
       await requireRegistrationsOpen(stackId);
       const problems = strengthProblems(checkMemberSignUp(body, { email: true, password: true }), body);
@@ -119,12 +120,12 @@ export function createMemberAccountsService(deps: Deps) {
       const problems = strengthProblems(checkMemberSignUp(body, { email: false, password: false }), body);
       const role = body.role ?? null;
       if (role !== null && !(MEMBER_ROLES as readonly string[]).includes(role)) {
-        problems.push({ field: 'role', code: 'invalid', message: M.roleInvalid });
+        problems.push({ field: 'role', code: ErrorCode.invalid, message: M.roleInvalid });
       }
       const tagIds = [...new Set(body.tags ?? [])];
       const found = await userTagIds(db, stackId, tagIds);
       if (found.length !== tagIds.length) {
-        problems.push({ field: 'tags', code: 'invalid', message: M.tagsInvalid });
+        problems.push({ field: 'tags', code: ErrorCode.invalid, message: M.tagsInvalid });
       }
       const extId =
         body.ext_id === undefined || body.ext_id === null || String(body.ext_id).trim() === ''

@@ -1,4 +1,9 @@
-import { MEMBER_PEOPLE_MESSAGES as M, type ScoreAction } from '@agora/contract';
+import {
+  ErrorCode,
+  MemberApiErrorCode,
+  MEMBER_PEOPLE_MESSAGES as M,
+  type ScoreAction,
+} from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
@@ -32,14 +37,14 @@ export function createMemberFollowsService(deps: Deps) {
 
   /** The other member of a connection action: visible, active in this community, not the caller. */
   async function other(stackId: number, caller: MemberCaller, id: number) {
-    if (id === caller.userId) throw AppError.of(400, 'invalid', M.connectSelf);
+    if (id === caller.userId) throw AppError.of(400, ErrorCode.invalid, M.connectSelf);
     await visibleMember(deps, stackId, id, caller);
   }
 
   return {
     /** Follows or unfollows; the followed member earns the new-follower points (scoring). */
     async toggleFollow(stackId: number, caller: MemberCaller, id: number): Promise<boolean> {
-      if (id === caller.userId) throw AppError.of(400, 'invalid', M.followSelf);
+      if (id === caller.userId) throw AppError.of(400, ErrorCode.invalid, M.followSelf);
       await visibleMember(deps, stackId, id, caller);
       await requireEnabled(stackId, 'follow_enabled');
       const following = await repo.toggleFollow(db, stackId, caller.userId, id, clock.now());
@@ -64,7 +69,7 @@ export function createMemberFollowsService(deps: Deps) {
       await requireEnabled(stackId, 'connection_enabled');
       if (!(await repo.acceptRequest(db, stackId, id, caller.userId, clock.now()))) {
         if (await repo.areConnected(db, stackId, caller.userId, id)) return;
-        throw AppError.of(400, 'no_connection_request', M.noConnectionRequest);
+        throw AppError.of(400, MemberApiErrorCode.noConnectionRequest, M.noConnectionRequest);
       }
       await award(stackId, [caller.userId, id], 'connection');
     },
@@ -72,7 +77,7 @@ export function createMemberFollowsService(deps: Deps) {
     async reject(stackId: number, caller: MemberCaller, id: number): Promise<void> {
       await other(stackId, caller, id);
       if (!(await repo.deleteRequest(db, stackId, id, caller.userId))) {
-        throw AppError.of(400, 'no_connection_request', M.noConnectionRequest);
+        throw AppError.of(400, MemberApiErrorCode.noConnectionRequest, M.noConnectionRequest);
       }
     },
 

@@ -1,4 +1,5 @@
 import {
+  ModerationErrorCode,
   BOT_FLAGGER_NAME,
   ErrorCode,
   MODERATION_MESSAGES,
@@ -176,7 +177,7 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
             text: `${message}\n\n---\n${excerpt(content.text)}`,
           });
         } catch {
-          throw AppError.of(502, 'warn_failed', MODERATION_MESSAGES.warnError);
+          throw AppError.of(502, ModerationErrorCode.warnFailed, MODERATION_MESSAGES.warnError);
         }
         return one(stackId, type, id);
       }

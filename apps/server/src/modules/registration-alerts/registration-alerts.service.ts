@@ -1,13 +1,12 @@
 import {
   checkRegistrationAlertInput,
-  errorEntry,
   REGISTRATION_ALERT_LEVELS,
   type RegistrationAlertSettings,
   type RegistrationAlertState,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import * as repo from './registration-alerts.repository.ts';
 
 /** The job that compares registrations with the threshold and mails the recipients. */

@@ -1,8 +1,9 @@
 import {
+  type AppErrorCode,
+  TaggingErrorCode,
   checkTagAddressingInput,
   checkTagInput,
   ErrorCode,
-  errorEntry,
   TAG_OBJECT_TYPE_OF,
   TAG_ORDER_LIMIT,
   TAG_TYPE_FEATURE,
@@ -19,7 +20,7 @@ import {
   paletteColor,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import { enabledFeatureMap } from '../features/features.repository.ts';
 import * as repo from './tagging.repository.ts';
 
@@ -27,7 +28,7 @@ function toTag(row: repo.TagRow): Tag {
   return { ...row, created_at: new Date(row.created_at).toISOString() };
 }
 
-function invalid(problems: { field: string; code: string; message: string }[]): AppError {
+function invalid(problems: { field: string; code: AppErrorCode; message: string }[]): AppError {
   return new AppError(
     400,
     problems.map((p) => errorEntry(p.code, p.message, p.field)),
@@ -39,7 +40,7 @@ function readBool(value: unknown): boolean | undefined {
   return value === true || value === 'true' || value === '1';
 }
 
-const uniqueName = () => AppError.of(400, 'unique', M.unique, 'name');
+const uniqueName = () => AppError.of(400, TaggingErrorCode.unique, M.unique, 'name');
 
 export function createTaggingService(deps: { db: Db }) {
   const { db } = deps;
@@ -166,13 +167,13 @@ export function createTaggingService(deps: { db: Db }) {
     ): Promise<{ assigned_count: number }> {
       const tag = await loadTag(stackId, id);
       if (TAG_OBJECT_TYPE_OF[tag.type] !== body.object_type) {
-        throw AppError.of(400, 'object_type_mismatch', M.objectType, 'object_type');
+        throw AppError.of(400, TaggingErrorCode.objectTypeMismatch, M.objectType, 'object_type');
       }
       const ids = [...new Set(body.object_ids)];
       if (ids.length === 0) throw AppError.of(400, ErrorCode.required, M.objectIds, 'object_ids');
       const existing = await repo.existingObjects(db, stackId, body.object_type, ids);
       if (existing.length !== ids.length)
-        throw AppError.of(400, 'assignment_failed', M.assignError, 'object_ids');
+        throw AppError.of(400, TaggingErrorCode.assignmentFailed, M.assignError, 'object_ids');
       if (on) await repo.assign(db, stackId, id, body.object_type, ids);
       else await repo.unassign(db, stackId, id, body.object_type, ids);
       return { assigned_count: (await repo.tagById(db, stackId, id))!.assigned_count };
@@ -181,10 +182,12 @@ export function createTaggingService(deps: { db: Db }) {
     /** Puts `objectIds` first, in that order; the other assigned contents follow in their order. */
     async order(stackId: number, id: number, objectIds: number[]): Promise<TagObjectList> {
       const tag = await loadTag(stackId, id);
-      if (tag.type !== 'thread') throw AppError.of(400, 'not_orderable', M.objectType, 'object_ids');
+      if (tag.type !== 'thread')
+        throw AppError.of(400, TaggingErrorCode.notOrderable, M.objectType, 'object_ids');
       const current = await repo.orderedContents(db, stackId, id);
-      if (current.length === 0) throw AppError.of(400, 'not_assigned', M.notAssigned);
-      if (current.length > TAG_ORDER_LIMIT) throw AppError.of(400, 'too_many_to_order', M.tooManyToOrder);
+      if (current.length === 0) throw AppError.of(400, TaggingErrorCode.notAssigned, M.notAssigned);
+      if (current.length > TAG_ORDER_LIMIT)
+        throw AppError.of(400, TaggingErrorCode.tooManyToOrder, M.tooManyToOrder);
       const wanted = [...new Set(objectIds)];
       const assigned = new Set(current);
       if (wanted.length === 0 || wanted.some((o) => !assigned.has(o))) {

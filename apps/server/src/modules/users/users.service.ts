@@ -1,5 +1,4 @@
 import {
-  errorEntry,
   isEmailAddress,
   CONSOLE_USER_BIO_MAX,
   CONSOLE_USER_EXT_ID_MAX,
@@ -8,13 +7,12 @@ import {
   USERS_MESSAGES as M,
   UsersErrorCode,
   type ConsoleUser,
-  type ErrorEntry,
   type UserCategory,
   type UserConnection,
   type UserFollow,
   type UserUpdateBody,
 } from '@agora/contract';
-import { AppError } from '../../platform/errors/app-error.ts';
+import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { effectiveStanding } from '../../platform/member-scope/member-standing.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
@@ -37,7 +35,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A text field of the update body: undefined when absent, a string, or a field error. */
-function textOf(value: unknown, field: string, max: number, tooLong: string, errors: ErrorEntry[]) {
+function textOf(value: unknown, field: string, max: number, tooLong: string, errors: AppErrorEntry[]) {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' && typeof value !== 'number') {
     errors.push(errorEntry(ErrorCode.invalid, M.notText, field));
@@ -121,7 +119,7 @@ export function createUsersService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
     async update(caller: Caller, id: number, body: UserUpdateBody): Promise<ConsoleUser> {
       const row = await found(caller.stackId, { id });
       if (row.status === 'fully_deleted') throw AppError.of(409, UsersErrorCode.erased, M.erased);
-      const errors: ErrorEntry[] = [];
+      const errors: AppErrorEntry[] = [];
       const changes: repo.UserChanges = {};
       const realName = textOf(
         body.real_name,

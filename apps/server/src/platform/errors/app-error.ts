@@ -1,16 +1,32 @@
-import { ErrorCode, errorEntry, type ErrorCodeValue, type ErrorEntry } from '@agora/contract';
+import {
+  ErrorCode,
+  errorEntry as envelopeEntry,
+  type AppErrorCode,
+  type CodedErrorEntry,
+} from '@agora/contract';
+
+/** An envelope entry whose code is declared in the contract's registry (`AppErrorCode`). */
+export type AppErrorEntry = CodedErrorEntry<AppErrorCode>;
+
+/**
+ * Builds one envelope entry. The code must be declared in the contract's closed registry
+ * (`ERROR_CODE_REGISTRY`): an undeclared string fails the type check.
+ */
+export function errorEntry(code: AppErrorCode, message: string, field?: string): AppErrorEntry {
+  return envelopeEntry(code, message, field);
+}
 
 /** An expected failure with an HTTP status and one or more envelope entries. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly entries: ErrorEntry[],
+    readonly entries: AppErrorEntry[],
   ) {
     super(entries[0]?.message ?? 'Error');
     this.name = 'AppError';
   }
 
-  static of(statusCode: number, code: ErrorCodeValue | string, message: string, field?: string): AppError {
+  static of(statusCode: number, code: AppErrorCode, message: string, field?: string): AppError {
     return new AppError(statusCode, [errorEntry(code, message, field)]);
   }
 
@@ -26,5 +42,3 @@ export class AppError extends Error {
     return AppError.of(401, ErrorCode.notAuthenticated, message);
   }
 }
-
-export { errorEntry };

@@ -1,10 +1,14 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { ErrorCode, errorEntry, type ErrorEntry } from '@agora/contract';
+import { ErrorCode } from '@agora/contract';
+import { errorEntry, type AppErrorEntry } from './app-error.ts';
 
-function refusal(code: string | undefined): { status: number; entry: ErrorEntry } {
+function refusal(code: string | undefined): { status: number; entry: AppErrorEntry } {
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, entry: errorEntry('request_timeout', 'The request took too long to arrive.') };
+    return {
+      status: 408,
+      entry: errorEntry(ErrorCode.requestTimeout, 'The request took too long to arrive.'),
+    };
   }
   if (code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, entry: errorEntry(ErrorCode.invalid, 'The request headers are too large.') };

@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorCode, type ErrorEntry } from '@agora/contract';
-import { AppError, errorEntry } from './app-error.ts';
+import { ErrorCode } from '@agora/contract';
+import { AppError, errorEntry, type AppErrorEntry } from './app-error.ts';
 import type { RouteTable } from '../http/route-table.ts';
 
 /** The hub's token endpoints (`/oauth/…`) and each community's members' ones (`/c/{slug}/oauth/…`). */
 const OAUTH_PATH = /^\/(?:c\/[^/?#]+\/)?oauth\//;
 
-function send(reply: FastifyReply, status: number, entries: ErrorEntry[]) {
+function send(reply: FastifyReply, status: number, entries: AppErrorEntry[]) {
   const body: Record<string, unknown> = { errors: entries };
   // The OAuth endpoints also speak RFC 6749 §5.2: a request they cannot read is `invalid_request`.
   if (OAUTH_PATH.test(reply.request.url) && status < 500) {
@@ -31,7 +31,7 @@ function valueAt(source: unknown, parts: string[]): unknown {
 function validationEntries(
   request: FastifyRequest,
   error: { validation: unknown[]; validationContext?: string },
-): ErrorEntry[] {
+): AppErrorEntry[] {
   const context = error.validationContext ?? 'body';
   const source =
     context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
@@ -48,7 +48,7 @@ function validationEntries(
 }
 
 /** Maps Fastify's own failures to a stable code and status; anything else is a 500 without details. */
-function frameworkError(error: FastifyError): { status: number; entry: ErrorEntry } | undefined {
+function frameworkError(error: FastifyError): { status: number; entry: AppErrorEntry } | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':

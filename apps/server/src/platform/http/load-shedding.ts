@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorEntry } from '@agora/contract';
+
+import { ErrorCode } from '@agora/contract';
+import { errorEntry } from '../errors/app-error.ts';
 import { API_PATH } from '../static/console-static.ts';
 
 declare module 'fastify' {
@@ -18,7 +20,7 @@ export interface AdmissionLimits {
   maxQueueWaitMs: number;
 }
 
-export const SERVER_BUSY_CODE = 'server_busy';
+export const SERVER_BUSY_CODE = ErrorCode.serverBusy;
 const BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
 
 /**

@@ -60,13 +60,13 @@ export function standingError(standing: MemberStanding, banUntil: Date | null): 
     case 'active':
       return undefined;
     case 'pending':
-      return AppError.of(403, 'account_pending', 'Your registration is waiting for approval.');
+      return AppError.of(403, ErrorCode.accountPending, 'Your registration is waiting for approval.');
     case 'ignored':
-      return AppError.of(403, 'account_not_approved', 'Your registration was not approved.');
+      return AppError.of(403, ErrorCode.accountNotApproved, 'Your registration was not approved.');
     case 'banned':
       return AppError.of(
         403,
-        'account_blocked',
+        ErrorCode.accountBlocked,
         banUntil ? `Your account is blocked until ${banUntil.toISOString()}.` : 'Your account is blocked.',
       );
     default:

@@ -79,7 +79,7 @@ export function stackGuard(deps: StackScopeDeps) {
       deps.now(),
     );
     if (standing !== 'active') {
-      throw AppError.of(403, 'account_blocked', 'Your account is blocked in this community.');
+      throw AppError.of(403, ErrorCode.accountBlocked, 'Your account is blocked in this community.');
     }
     // The owner requires a second factor: none of the community's API until it is on (enrolment is
     // an account call at the hub, outside this guard). The console sends the caller to enrolment.

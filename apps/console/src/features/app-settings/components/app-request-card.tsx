@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  AppSettingsErrorCode,
   APP_ACCOUNT_FIELDS,
   APP_MIN_OS,
   APP_STORE_URL_PREFERENCE,
@@ -174,7 +175,7 @@ export function AppRequestCard({ platform }: { platform: AppPlatform }) {
       for (const [field, code] of Object.entries(parsed?.fieldCodes ?? {})) {
         found[field] = code === 'required' ? 'required' : 'invalid';
       }
-      if (parsed?.codes.includes('invalid_transition')) {
+      if (parsed?.codes.includes(AppSettingsErrorCode.invalidTransition)) {
         notify({ messageId: 'appSettings.busy', variant: 'error' });
         void query.refetch();
       } else {

@@ -1,20 +1,21 @@
-import type { ErrorEntry } from '@agora/contract';
+import { ErrorCode, ServerSettingsErrorCode as Code, type ErrorEntry } from '@agora/contract';
 import type { IntlShape } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
+import { messageIdOf, type ErrorCodeMessages } from '../../../core/http/error-text.ts';
 
 /** Message ids for the codes of this area; other codes show the server's message. */
-const CODE_MESSAGES: Record<string, string> = {
-  required: 'common.requiredError',
-  unique: 'common.uniqueError',
-  invalid_email: 'serverSettings.error.invalidEmail',
-  invalid_domain: 'serverSettings.error.invalidDomain',
-  invalid_host: 'serverSettings.error.invalidHost',
-  invalid_port: 'serverSettings.error.invalidPort',
-  tls_and_ssl: 'serverSettings.error.tlsAndSsl',
-  host_not_allowed: 'serverSettings.error.hostNotAllowed',
-  password_required: 'serverSettings.error.passwordRequired',
-  throttled: 'serverSettings.error.throttled',
-  stack_restarting: 'serverSettings.restarting',
+const CODE_MESSAGES: ErrorCodeMessages = {
+  [Code.required]: 'common.requiredError',
+  [Code.unique]: 'common.uniqueError',
+  [Code.invalidEmail]: 'serverSettings.error.invalidEmail',
+  [Code.invalidDomain]: 'serverSettings.error.invalidDomain',
+  [Code.invalidHost]: 'serverSettings.error.invalidHost',
+  [Code.invalidPort]: 'serverSettings.error.invalidPort',
+  [Code.tlsAndSsl]: 'serverSettings.error.tlsAndSsl',
+  [Code.hostNotAllowed]: 'serverSettings.error.hostNotAllowed',
+  [Code.passwordRequired]: 'serverSettings.error.passwordRequired',
+  [ErrorCode.throttled]: 'serverSettings.error.throttled',
+  [Code.stackRestarting]: 'serverSettings.restarting',
 };
 
 export interface FieldProblem {
@@ -46,7 +47,7 @@ export function problemsOfError(error: unknown): FieldProblems {
 
 export function problemText(intl: IntlShape, problem: FieldProblem | undefined): string | undefined {
   if (!problem) return undefined;
-  const id = CODE_MESSAGES[problem.code];
+  const id = messageIdOf(CODE_MESSAGES, problem.code);
   return id ? intl.formatMessage({ id }) : problem.message;
 }
 

@@ -9,7 +9,13 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { TAG_OBJECT_TYPE_OF, TAG_ORDER_LIMIT, type TagObject, type TagType } from '@agora/contract';
+import {
+  TaggingErrorCode,
+  TAG_OBJECT_TYPE_OF,
+  TAG_ORDER_LIMIT,
+  type TagObject,
+  type TagType,
+} from '@agora/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -65,7 +71,7 @@ export function TagAssignment({ type }: { type: TagType }) {
     try {
       await orderTag(Number(tagId), ids);
     } catch (error) {
-      const tooMany = isHttpError(error) && error.parsed.codes.includes('too_many_to_order');
+      const tooMany = isHttpError(error) && error.parsed.codes.includes(TaggingErrorCode.tooManyToOrder);
       notify({
         messageId: tooMany ? 'tagging.error.tooManyToOrder' : 'tagging.error.assign',
         variant: 'error',
