@@ -3,7 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { createHmac } from 'node:crypto';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 import { addStaff, createAccount, createStack, signIn, type SignedIn } from '../test-support/fixtures.ts';
-import { seedActivity } from './test-activity-fixture.ts';
+import { seedActivity } from '../test-support/activity-fixture.ts';
 import { loadCubeModel } from './cube-model.ts';
 
 let t: TestApp;

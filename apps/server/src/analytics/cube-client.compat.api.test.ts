@@ -3,7 +3,7 @@ import { CompiledQuery } from 'kysely';
 import cube from '@cubejs-client/core';
 import { buildTestApp, type TestApp } from '../test-support/test-app.ts';
 import { addStaff, createAccount, createStack, signIn } from '../test-support/fixtures.ts';
-import { seedActivity } from './test-activity-fixture.ts';
+import { seedActivity } from '../test-support/activity-fixture.ts';
 
 /**
  * Compatibility: the real `@cubejs-client/core` (the console's client) against the real server
