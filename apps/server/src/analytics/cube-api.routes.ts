@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   analyticsPaths as paths,
-  CONSOLE_ROLES,
   communitySigninAnswerSchema,
   CUBE_INVALID_TOKEN_CODE,
   cubeQuerySchema,
@@ -19,6 +18,7 @@ import { CubeAccessError, CubeQueryError } from './cube-compiler.ts';
 import { currentTokenHolder } from './data-provisioning-holder.ts';
 import { issueDataProvisioningToken, verifyDataProvisioningToken } from './data-provisioning-token.ts';
 import { firstNulPath } from '../platform/http/nul-guard.ts';
+import { areaAccess } from '../platform/stack-scope/console-area.ts';
 
 const tags = ['analytics'];
 
@@ -182,7 +182,7 @@ export function registerCommunitySigninRoutes(scope: FastifyInstance, deps: Cube
   r.post(
     paths.communitySignin,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('analytics'),
       schema: {
         tags,
         security: [{ bearer: [] }],

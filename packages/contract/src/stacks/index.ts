@@ -1,1 +1,2 @@
 export * from './stack-schemas.ts';
+export * from './area-roles.ts';

@@ -18,10 +18,11 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { ANALYTICS_EXPORT_JOB, createAnalyticsExportsService } from './analytics-exports.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['analytics exports'];
 const security = [{ bearer: [] }];
-const config = { roles: ['admin', 'editor'] as const, feature: 'insight' as const };
+const config = { ...areaAccess('analytics'), feature: 'insight' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
 const idParams = analyticsExportIdParamsSchema.extend({ slug: z.string() });
 
@@ -107,7 +108,7 @@ export function registerAnalyticsExportRoutes(scope: FastifyInstance, deps: Plat
   r.get(
     paths.exportDownload,
     {
-      config: { roles: ['admin', 'editor'] as const, signedLink: true },
+      config: { ...areaAccess('analytics'), signedLink: true },
       onRequest: serveDownload,
       schema: {
         tags,

@@ -11,7 +11,6 @@ import {
   analyticsUserTableAnswerSchema,
   assignTagsAnswerSchema,
   assignTagsBodySchema,
-  CONSOLE_ROLES,
   userInsightAnswerSchema,
   userTagListAnswerSchema,
 } from '@agora/contract';
@@ -23,11 +22,12 @@ import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createAnalyticsTablesService, type Page, type Viewer } from './analytics-tables.service.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { seesEmails } from '../staff/email-visibility.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['analytics tables'];
 const security = [{ bearer: [] }];
-const usersConfig = { roles: CONSOLE_ROLES, feature: 'data_provisioning_users' as const };
-const contentsConfig = { roles: CONSOLE_ROLES, feature: 'data_provisioning_contents' as const };
+const usersConfig = { ...areaAccess('analytics'), feature: 'data_provisioning_users' as const };
+const contentsConfig = { ...areaAccess('analytics'), feature: 'data_provisioning_contents' as const };
 const QUERY =
   'from/to (YYYY-MM-DD, `to` included, or ISO date-times) bound the counted activity; limit ≤ 100, offset; ' +
   'search; ordering = a column, `-column` for descending.';
@@ -127,7 +127,7 @@ export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: Platf
   r.post(
     analyticsServerPaths.assignTags,
     {
-      config: { roles: ['admin', 'editor'] as const, feature: 'data_provisioning_users' as const },
+      config: usersConfig,
       schema: {
         tags,
         security,

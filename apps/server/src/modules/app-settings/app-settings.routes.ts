@@ -7,7 +7,6 @@ import {
   appRequestSchema,
   appRequestStatusBodySchema,
   appSettingsPaths as paths,
-  CONSOLE_ROLES,
   dataEnvelope,
   rowIdSchema,
 } from '@agora/contract';
@@ -17,6 +16,7 @@ import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { requireHubAdmin } from '../auth/hub-admin.ts';
 import { createAppSettingsService } from './app-settings.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['app settings'];
 const security = [{ bearer: [] }];
@@ -31,7 +31,7 @@ export function registerAppSettingsRoutes(scope: FastifyInstance, deps: Platform
   r.get(
     paths.one,
     {
-      config: { roles: CONSOLE_ROLES, feature: FEATURE },
+      config: { ...areaAccess('app-settings'), feature: FEATURE },
       schema: {
         tags,
         security,
@@ -46,7 +46,7 @@ export function registerAppSettingsRoutes(scope: FastifyInstance, deps: Platform
   r.post(
     paths.one,
     {
-      config: { roles: ['admin'], feature: FEATURE },
+      config: { ...areaAccess('app-settings'), feature: FEATURE },
       schema: {
         tags,
         security,

@@ -14,10 +14,11 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createAuditLogService } from './audit-log.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['audit log'];
 const security = [{ bearer: [] }];
-const config = { roles: ['admin'] as const };
+const config = areaAccess('audit-log');
 const FILTERS =
   'Filters: staff (community user id), action (prefix of the action key), from/to (YYYY-MM-DD, `to` included, ' +
   'or ISO date-times).';

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   authPaths,
-  CONSOLE_ROLES,
   dataEnvelope,
   signinAnswerSchema,
   signinBodySchema,
@@ -15,6 +14,7 @@ import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { AuthService } from './auth.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['auth'];
 
@@ -69,7 +69,7 @@ export function registerSsoTicketRoutes(scope: FastifyInstance, deps: { auth: Au
   r.post(
     stackPaths.ssoTicket,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('console'),
       schema: {
         tags,
         security: [{ bearer: [] }],

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   activeUsersFullAnswerSchema,
   analyticsPaths as paths,
-  CONSOLE_ROLES,
   dashboardLayoutAnswerSchema,
   dashboardLayoutParamsSchema,
   dataProvisioningCheckAnswerSchema,
@@ -18,13 +17,14 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
 import { createDataProvisioningService } from './data-provisioning.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['data provisioning'];
 /** The guard reads the slug after validation: params schemas must keep it. */
 const layoutParams = dashboardLayoutParamsSchema.extend({ slug: z.string() });
 const security = [{ bearer: [] }];
-const reports = { roles: CONSOLE_ROLES, feature: 'data_provisioning_reports' as const };
-const dashboard = { roles: CONSOLE_ROLES, feature: 'data_provisioning_dashboard' as const };
+const reports = { ...areaAccess('analytics'), feature: 'data_provisioning_reports' as const };
+const dashboard = { ...areaAccess('analytics'), feature: 'data_provisioning_dashboard' as const };
 const WINDOW =
   'Members are community users without a staff role; the window is the 30 days ending with ?date (UTC, ' +
   'default today).';
@@ -111,7 +111,7 @@ export function registerDataProvisioningRoutes(scope: FastifyInstance, deps: Pla
     paths.check,
     {
       // No feature on the route: it answers available=false when the flags are off.
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('analytics'),
       schema: {
         tags,
         security,

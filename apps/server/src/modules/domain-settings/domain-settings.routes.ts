@@ -10,10 +10,10 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createDomainSettingsService } from './domain-settings.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['domain settings'];
 const security = [{ bearer: [] }];
-const ADMIN = ['admin'] as const;
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerDomainRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -23,7 +23,7 @@ export function registerDomainRoutes(scope: FastifyInstance, deps: PlatformDeps)
   r.get(
     paths.domain,
     {
-      config: { roles: ADMIN, feature: 'domain' },
+      config: { ...areaAccess('server-settings'), feature: 'domain' },
       schema: {
         tags,
         security,
@@ -37,7 +37,7 @@ export function registerDomainRoutes(scope: FastifyInstance, deps: PlatformDeps)
   r.post(
     paths.domain,
     {
-      config: { roles: ADMIN, feature: 'domain' },
+      config: { ...areaAccess('server-settings'), feature: 'domain' },
       schema: {
         tags,
         security,

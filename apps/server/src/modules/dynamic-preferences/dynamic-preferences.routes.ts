@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CONSOLE_ROLES,
+  mayWritePreference,
+  PREFERENCE_AREAS,
+  preferenceDefinition,
+  type ConsoleArea,
   dataEnvelope,
   dynamicPreferencePaths as paths,
   dynamicPreferenceSchema,
@@ -14,13 +17,29 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { requireAuth } from '../../platform/auth/authenticate.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createDynamicPreferencesService } from './dynamic-preferences.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['dynamic preferences'];
 const security = [{ bearer: [] }];
-const ADMIN = ['admin'] as const;
+/** Writes admit every area that owns a preference; the service checks each preference's own area. */
+const writeConfig = areaAccess(...(PREFERENCE_AREAS as [ConsoleArea, ...ConsoleArea[]]));
+
+/**
+ * A console caller changes only the preferences of the areas their role has (spec mgmt §6, the
+ * contract's AREA_ROLES through preferenceArea): an editor the theme, not the integrations' keys.
+ */
+function checkAreas(request: FastifyRequest, keys: string[]): void {
+  const role = requireStaff(request).role;
+  const refused = keys.some((key) => {
+    const definition = preferenceDefinition(key.trim());
+    return definition !== undefined && !mayWritePreference(definition, role);
+  });
+  if (refused) throw AppError.forbidden();
+}
 
 /** Stack-scoped calls of spec core §7 "Dynamic preference" and "JWT". */
 export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -30,7 +49,7 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
   r.get(
     paths.get,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('console'),
       schema: {
         tags,
         security,
@@ -47,7 +66,7 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
   r.get(
     paths.getList,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('console'),
       schema: {
         tags,
         security,
@@ -71,7 +90,7 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
   r.post(
     paths.update,
     {
-      config: { roles: ADMIN },
+      config: writeConfig,
       schema: {
         tags,
         security,
@@ -80,20 +99,23 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
         response: { 200: dataEnvelope(dynamicPreferenceSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      data: await service.update(
-        requireStaff(request).stackId,
-        request.body.name,
-        request.body.value ?? '',
-        requireAuth(request).accountId,
-      ),
-    }),
+    async (request) => {
+      checkAreas(request, [request.body.name]);
+      return {
+        data: await service.update(
+          requireStaff(request).stackId,
+          request.body.name,
+          request.body.value ?? '',
+          requireAuth(request).accountId,
+        ),
+      };
+    },
   );
 
   r.post(
     paths.updateMulti,
     {
-      config: { roles: ADMIN },
+      config: writeConfig,
       schema: {
         tags,
         security,
@@ -105,19 +127,22 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
         },
       },
     },
-    async (request) => ({
-      data: await service.updateMulti(
-        requireStaff(request).stackId,
-        request.body,
-        requireAuth(request).accountId,
-      ),
-    }),
+    async (request) => {
+      checkAreas(request, Object.keys(request.body));
+      return {
+        data: await service.updateMulti(
+          requireStaff(request).stackId,
+          request.body,
+          requireAuth(request).accountId,
+        ),
+      };
+    },
   );
 
   r.post(
     paths.refreshJwtSecret,
     {
-      config: { roles: ADMIN },
+      config: areaAccess('integrations'),
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CONSOLE_ROLES, dataEnvelope, featurePaths, featureToggleSchema, rowIdSchema } from '@agora/contract';
+import { dataEnvelope, featurePaths, featureToggleSchema, rowIdSchema } from '@agora/contract';
 import type { AuthPreHandler } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -11,6 +11,7 @@ import { requireHubAdmin } from '../auth/hub-admin.ts';
 import { enabledFeatureMap, flagsOf, setFeature } from './features.repository.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['features'];
 const security = [{ bearer: [] }];
@@ -20,7 +21,7 @@ export function registerFeatureStackRoutes(scope: FastifyInstance, deps: { db: D
   scope.withTypeProvider<ZodTypeProvider>().get(
     featurePaths.listEnabled,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('console'),
       schema: {
         tags,
         security,

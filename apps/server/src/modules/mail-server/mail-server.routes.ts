@@ -13,10 +13,10 @@ import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { RateLimitedError } from '../../platform/http/rate-limit.ts';
 import { createMailServerService } from './mail-server.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['email server'];
 const security = [{ bearer: [] }];
-const ADMIN = ['admin'] as const;
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerMailServerRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -26,7 +26,7 @@ export function registerMailServerRoutes(scope: FastifyInstance, deps: PlatformD
   r.get(
     paths.mailServer,
     {
-      config: { roles: ADMIN },
+      config: areaAccess('server-settings'),
       schema: {
         tags,
         security,
@@ -40,7 +40,7 @@ export function registerMailServerRoutes(scope: FastifyInstance, deps: PlatformD
   r.post(
     paths.mailServer,
     {
-      config: { roles: ADMIN },
+      config: areaAccess('server-settings'),
       schema: {
         tags,
         security,
@@ -56,7 +56,7 @@ export function registerMailServerRoutes(scope: FastifyInstance, deps: PlatformD
   r.post(
     paths.test,
     {
-      config: { roles: ADMIN },
+      config: areaAccess('server-settings'),
       schema: {
         tags,
         security,

@@ -32,6 +32,7 @@ import { answerRevokeRequest, answerTokenRequest } from '../oauth/oauth.routes.t
 import type { TokenService } from '../auth/token.service.ts';
 import { CONSOLE_CLIENT_ID, type AuthService } from '../auth/auth.service.ts';
 import type { MemberAuthService } from './member-auth.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['member-auth'];
 /** Credentials that prove the member signed in themselves (see registerPlatformUrlRoute). */
@@ -102,7 +103,7 @@ export function registerMemberApiClientRoutes(
   scope.withTypeProvider<ZodTypeProvider>().get(
     memberAuthPaths.client,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('integrations'),
       schema: {
         tags,
         summary: "The community's public OAuth client id for its members, and the member API's addresses",

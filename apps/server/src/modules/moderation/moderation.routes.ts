@@ -11,17 +11,16 @@ import {
   flagListQuerySchema,
   moderationContentTypeSchema,
   moderationPaths as paths,
-  type StaffRole,
   rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createModerationService } from './moderation.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['moderation'];
 const security = [{ bearer: [] }];
-const MODERATORS: readonly StaffRole[] = ['admin', 'moderator'];
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerModerationRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -31,7 +30,7 @@ export function registerModerationRoutes(scope: FastifyInstance, deps: PlatformD
   r.get(
     paths.botStatus,
     {
-      config: { roles: ['admin'], feature: 'moderation_ai' },
+      config: { ...areaAccess('moderation'), feature: 'moderation_ai' },
       schema: {
         tags,
         security,
@@ -45,7 +44,7 @@ export function registerModerationRoutes(scope: FastifyInstance, deps: PlatformD
   r.post(
     paths.botStatus,
     {
-      config: { roles: ['admin'], feature: 'moderation_ai' },
+      config: { ...areaAccess('moderation'), feature: 'moderation_ai' },
       schema: {
         tags,
         security,
@@ -62,7 +61,7 @@ export function registerModerationRoutes(scope: FastifyInstance, deps: PlatformD
   r.get(
     paths.flags,
     {
-      config: { roles: MODERATORS, feature: 'moderation_flags' },
+      config: { ...areaAccess('moderation'), feature: 'moderation_flags' },
       schema: {
         tags,
         security,
@@ -83,7 +82,7 @@ export function registerModerationRoutes(scope: FastifyInstance, deps: PlatformD
   r.get(
     paths.flagAction,
     {
-      config: { roles: MODERATORS, feature: 'moderation_flags' },
+      config: { ...areaAccess('moderation'), feature: 'moderation_flags' },
       schema: {
         tags,
         security,
@@ -104,7 +103,7 @@ export function registerModerationRoutes(scope: FastifyInstance, deps: PlatformD
   r.post(
     paths.flagAction,
     {
-      config: { roles: MODERATORS, feature: 'moderation_flags' },
+      config: { ...areaAccess('moderation'), feature: 'moderation_flags' },
       schema: {
         tags,
         security,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CONSOLE_ROLES,
   dataEnvelope,
   readinessCheckPaths as paths,
   readinessConfigurationSchema,
@@ -11,6 +10,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createReadinessChecksService } from './readiness-checks.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['readiness checks'];
 const security = [{ bearer: [] }];
@@ -23,7 +23,7 @@ export function registerReadinessCheckRoutes(scope: FastifyInstance, deps: Platf
   r.get(
     paths.configuration,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('readiness-checks'),
       schema: {
         tags,
         security,
@@ -40,7 +40,7 @@ export function registerReadinessCheckRoutes(scope: FastifyInstance, deps: Platf
   r.get(
     paths.monitoring,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('readiness-checks'),
       schema: {
         tags,
         security,

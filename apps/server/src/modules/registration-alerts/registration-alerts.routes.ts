@@ -11,10 +11,11 @@ import { requireAuth } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createRegistrationAlertsService, REGISTRATION_ALERT_JOB } from './registration-alerts.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['registration alerts'];
 const security = [{ bearer: [] }];
-const config = { roles: ['admin'] as const, feature: 'registration_alerts' as const };
+const config = { ...areaAccess('registration-alerts'), feature: 'registration_alerts' as const };
 
 /** Stack-scoped routes of this area (registered inside the community guard), and its check job. */
 export function registerRegistrationAlertRoutes(scope: FastifyInstance, deps: PlatformDeps): void {

@@ -13,10 +13,11 @@ import { pageEnvelope } from '../../platform/http/page-links.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createRegistrationApprovalService } from './registration-approval.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['registration approval'];
 const security = [{ bearer: [] }];
-const config = { roles: ['admin'] as const };
+const config = areaAccess('registration-approval');
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerRegistrationApprovalRoutes(scope: FastifyInstance, deps: PlatformDeps): void {

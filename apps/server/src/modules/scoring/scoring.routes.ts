@@ -18,10 +18,11 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createScoringService } from './scoring.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['scoring'];
 const security = [{ bearer: [] }];
-const config = { roles: ['admin'] as const, feature: 'scoring' as const };
+const config = { ...areaAccess('scoring'), feature: 'scoring' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
 const userParams = z.object({ slug: z.string(), user_id: rowIdSchema });
 

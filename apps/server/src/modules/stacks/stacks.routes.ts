@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataEnvelope, stackPaths, stackSchema, CONSOLE_ROLES, rowIdSchema } from '@agora/contract';
+import { dataEnvelope, stackPaths, stackSchema, rowIdSchema } from '@agora/contract';
 import { requireAuth, type AuthPreHandler } from '../../platform/auth/authenticate.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import type { StacksService } from './stacks.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['stacks'];
 const security = [{ bearer: [] }];
@@ -65,7 +66,7 @@ export function registerStackSelfRoutes(scope: FastifyInstance, deps: { stacks: 
   r.get(
     stackPaths.self,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('console'),
       schema: {
         tags,
         security,

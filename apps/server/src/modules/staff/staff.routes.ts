@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  CONSOLE_ROLES,
   dataEnvelope,
   manageRolesBodySchema,
   manageRolesResultSchema,
@@ -16,11 +15,14 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createStaffService } from './staff.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
-const readConfig = { roles: CONSOLE_ROLES };
-const writeConfig = { roles: ['admin'] as const, feature: 'user_roles' as const };
+const listConfig = areaAccess('staff');
+/** The user search also picks the member who gets manual points (users scoring). */
+const searchConfig = areaAccess('staff', 'scoring');
+const writeConfig = { ...areaAccess('staff'), feature: 'user_roles' as const };
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerStaffRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -30,7 +32,7 @@ export function registerStaffRoutes(scope: FastifyInstance, deps: PlatformDeps):
   r.get(
     paths.list,
     {
-      config: readConfig,
+      config: listConfig,
       schema: {
         tags,
         security,
@@ -44,7 +46,7 @@ export function registerStaffRoutes(scope: FastifyInstance, deps: PlatformDeps):
   r.get(
     paths.search,
     {
-      config: readConfig,
+      config: searchConfig,
       schema: {
         tags,
         security,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  CONSOLE_ROLES,
   dataEnvelope,
   tagAddressingBodySchema,
   tagAddressingSchema,
@@ -25,11 +24,12 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createTaggingService } from './tagging.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['tagging'];
 const security = [{ bearer: [] }];
-const read = { roles: CONSOLE_ROLES, feature: 'tagging' as const };
-const write = { roles: ['admin', 'editor'] as const, feature: 'tagging' as const };
+const read = { ...areaAccess('tagging'), feature: 'tagging' as const };
+const write = { ...areaAccess('tagging'), feature: 'tagging' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
 const idParams = z.object({ slug: z.string(), id: rowIdSchema });
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   binaryImageSchema,
-  CONSOLE_ROLES,
   dataEnvelope,
   rawImageQuerySchema,
   themePaths as paths,
@@ -15,10 +14,10 @@ import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
 import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
 import { createThemeService, UPLOAD_FILE_LIMIT_BYTES } from './theme.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['theme'];
 const security = [{ bearer: [] }];
-const ADMIN = ['admin'] as const;
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerThemeRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -28,13 +27,13 @@ export function registerThemeRoutes(scope: FastifyInstance, deps: PlatformDeps):
   });
   const r = scope.withTypeProvider<ZodTypeProvider>();
   // The community guard runs again before the multipart body is read, so that nobody but an
-  // admin of the community can make the server buffer an upload.
+  // staff member of the theme's roles can make the server buffer an upload.
   const guardBeforeBody = stackGuard(deps.stackScope);
 
   r.post(
     paths.uploadImage,
     {
-      config: { roles: ADMIN, multipartOptions: { limits: { fileSize: UPLOAD_FILE_LIMIT_BYTES } } },
+      config: { ...areaAccess('theme'), multipartOptions: { limits: { fileSize: UPLOAD_FILE_LIMIT_BYTES } } },
       onRequest: guardBeforeBody,
       schema: {
         tags,
@@ -65,7 +64,7 @@ export function registerThemeRoutes(scope: FastifyInstance, deps: PlatformDeps):
   r.get(
     paths.getRawImage,
     {
-      config: { roles: CONSOLE_ROLES },
+      config: areaAccess('theme'),
       schema: {
         tags,
         security,

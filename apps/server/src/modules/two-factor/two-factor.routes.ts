@@ -21,6 +21,7 @@ import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { findAccountById } from '../auth/account.repository.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['two-factor'];
 const security = [{ bearer: [] }];
@@ -162,7 +163,7 @@ export function registerTwoFactorRequirementRoutes(
   deps: { twoFactor: TwoFactorService },
 ): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  const config = { roles: ['admin'] as const };
+  const config = areaAccess('staff');
 
   r.get(
     paths.requirement,

@@ -28,11 +28,12 @@ import { requireCommunity, requireMember } from '../../platform/member-scope/mem
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { BAN_END_JOB, createUserModerationService, parseBanDays } from './user-moderation.service.ts';
 import { seesEmails } from '../staff/email-visibility.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['user-moderation'];
 const security = [{ bearer: [] }];
 const MODERATORS: readonly StaffRole[] = ['admin', 'moderator'];
-const config = { roles: MODERATORS, feature: 'moderation_users' as const };
+const config = { ...areaAccess('moderation'), feature: 'moderation_users' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
 const userParams = z.object({ slug: z.string(), user_id: rowIdSchema });
 

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   binaryImageSchema,
-  CONSOLE_ROLES,
   consoleUserSchema,
   dataEnvelope,
   userCategorySchema,
@@ -19,11 +18,13 @@ import { pageEnvelope } from '../../platform/http/page-links.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createUsersService, type Page } from './users.service.ts';
+import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
-const readConfig = { roles: CONSOLE_ROLES };
-const writeConfig = { roles: ['admin'] as const };
+const readConfig = areaAccess('console');
+/** Changing a member's profile belongs to users registration (core spec: approval, registered users). */
+const writeConfig = areaAccess('registration-approval');
 /** The guard reads the slug after validation: params schemas must keep it. */
 const idParams = z.object({ slug: z.string(), id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const usernameParams = z.object({ slug: z.string(), username: z.string().min(1).max(255) });

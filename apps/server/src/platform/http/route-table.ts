@@ -6,6 +6,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   roles: readonly string[] | undefined;
+  /** The console areas a community route serves (`config.areas`, spec mgmt §6 in the contract). */
+  areas: readonly string[] | undefined;
   /** Member API access (`public`, `member` or staff roles); undefined outside the member API. */
   member: string | readonly string[] | undefined;
   signedLink: boolean;
@@ -38,6 +40,7 @@ export class RouteTable {
           method,
           url: route.url,
           roles: route.config?.roles,
+          areas: route.config?.areas,
           member: route.config?.member,
           signedLink: route.config?.signedLink === true,
           schema: {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, type StaffRole } from '@agora/contract';
+import {
+  AREA_ROLES,
+  CONSOLE_AREAS,
+  PREFERENCE_AREAS,
+  STAFF_ROLES,
+  type ConsoleArea,
+  type StaffRole,
+} from '@agora/contract';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
   addStaff,
@@ -118,5 +125,52 @@ describe('role × route × community matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/** The roles a route should carry: those of the areas it serves (contract AREA_ROLES, spec mgmt §6). */
+function declaredRoles(areas: readonly string[]): string[] {
+  return [...new Set(areas.flatMap((area) => AREA_ROLES[area as ConsoleArea] ?? []))].sort();
+}
+
+describe('the roles of spec mgmt §6, declared once per area (contract AREA_ROLES)', () => {
+  it('every community admin route names the console areas it serves, and carries exactly their roles', () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      if (!route.areas?.length) failures.push(`${route.method} ${route.url} names no area`);
+      else if (declaredRoles(route.areas).join() !== [...(route.roles ?? [])].sort().join()) {
+        failures.push(
+          `${route.method} ${route.url} carries ${route.roles?.join()} for ${route.areas.join()}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(CONSOLE_AREAS)('area %s: its routes admit exactly its declared roles', (area) => {
+    const serving = routes.filter((route) => route.areas?.includes(area));
+    // Content settings and community management are written through the preference routes.
+    expect(serving.length, `no route serves ${area}`).toBeGreaterThan(0);
+    for (const route of serving) {
+      for (const role of AREA_ROLES[area]) expect(route.roles, `${route.url}`).toContain(role);
+      if (route.areas?.length === 1)
+        expect([...(route.roles ?? [])].sort()).toEqual([...AREA_ROLES[area]].sort());
+    }
+  });
+
+  it('editors have the content and marketing areas, moderators moderation only, publishers nothing', () => {
+    const allowed = (role: StaffRole) =>
+      CONSOLE_AREAS.filter(
+        (area) => area !== 'console' && (AREA_ROLES[area] as readonly string[]).includes(role),
+      );
+    expect(allowed('editor').sort()).toEqual(
+      ['analytics', 'community-management', 'content-settings', 'scoring', 'tagging', 'theme'].sort(),
+    );
+    expect(allowed('moderator')).toEqual(['moderation']);
+    expect(allowed('publisher')).toEqual([]);
+    expect(allowed('admin')).toEqual(CONSOLE_AREAS.filter((area) => area !== 'console'));
+    expect(PREFERENCE_AREAS).toEqual(
+      expect.arrayContaining(['theme', 'content-settings', 'community-management']),
+    );
   });
 });
