@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
 import { effectiveStanding, type MemberStanding } from '../../platform/member-scope/member-standing.ts';
 import '../activity/activity.tables.ts';
-import '../scoring/scoring.tables.ts';
+import '../user-moderation/user-moderation.tables.ts';
 
 /** SelfCommunity's user status letters: a approved/active, b blocked, d deleted, u unregistered (erased). */
 const STATUS_LETTER: Record<MemberStanding, 'a' | 'b' | 'd' | 'u'> = {

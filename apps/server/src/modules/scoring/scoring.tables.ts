@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-/** Kysely types of the scoring tables (migration 0013). */
+/** Kysely types of the scoring tables (migration 0013; its `bans` table belongs to user moderation). */
 export interface ScoreConfigTable {
   stack_id: number;
   max_daily_points: number;
@@ -20,18 +20,10 @@ export interface ScoreHistoryTable {
   note: Generated<string>;
   by_staff_id: number | null;
 }
-export interface BansTable {
-  stack_id: number;
-  user_id: number;
-  status: Generated<string>;
-  ban_start: ColumnType<Date, Date | string | undefined, Date | string>;
-  ban_until: Timestamp | null;
-}
 
 declare module '../../platform/db/schema.ts' {
   interface Database {
     score_config: ScoreConfigTable;
     score_history: ScoreHistoryTable;
-    bans: BansTable;
   }
 }

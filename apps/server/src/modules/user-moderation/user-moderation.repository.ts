@@ -5,6 +5,7 @@ import '../activity/activity.tables.ts';
 import '../moderation/moderation.tables.ts';
 import '../scoring/scoring.tables.ts';
 import '../staff/staff.tables.ts';
+import './user-moderation.tables.ts';
 
 /**
  * A member's effective standing in SQL, like `effectiveStanding()`: a ban whose end has passed reads

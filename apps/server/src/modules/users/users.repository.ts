@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import '../activity/activity.tables.ts';
-import '../scoring/scoring.tables.ts';
+import '../user-moderation/user-moderation.tables.ts';
 
 export interface UserRow {
   id: number;
