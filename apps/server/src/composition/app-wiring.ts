@@ -12,7 +12,7 @@ import type { PlatformDeps } from '../platform/platform-deps.ts';
 import { authenticate } from '../platform/auth/authenticate.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import type { StackScopeDeps } from '../platform/stack-scope/stack-scope.ts';
-import { enabledFeatureMap } from '../modules/features/features.repository.ts';
+import { enabledFeatures } from '../modules/features/features.service.ts';
 import { customSenderOf } from '../modules/mail-server/mail-server.repository.ts';
 import { createRemoteClassifier } from '../modules/moderation/remote-classifier.ts';
 import { defaultClassifier } from '../modules/moderation/moderation.service.ts';
@@ -31,7 +31,7 @@ export function stackScopeDeps(deps: { db: Db; clock: Clock; stacks: StacksServi
   return {
     authenticate: authenticate(deps.db, deps.clock),
     membershipBySlug: deps.stacks.membershipBySlug,
-    enabledFeatures: async (stackId) => (await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? [],
+    enabledFeatures: (stackId) => enabledFeatures(deps.db, stackId),
     lacksRequiredSecondFactor: (accountId, stackId) => lacksRequiredSecondFactor(deps.db, accountId, stackId),
     now: () => deps.clock.now(),
   };

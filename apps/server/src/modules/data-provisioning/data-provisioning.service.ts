@@ -16,7 +16,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { storedValues } from '../dynamic-preferences/dynamic-preferences.repository.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { enabledFeatures } from '../features/features.service.ts';
 import * as repo from './data-provisioning.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -161,7 +161,7 @@ export function createDataProvisioningService({ db, clock }: Pick<PlatformDeps, 
 
   /** Data provisioning is available while at least one of the community's data_provisioning_* flags is on. */
   async function available(stackId: number): Promise<boolean> {
-    const enabled = (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [];
+    const enabled = await enabledFeatures(db, stackId);
     return FEATURE_NAMES.some(
       (name) => name.startsWith('data_provisioning_') && isFeatureEnabled(enabled, name),
     );

@@ -14,7 +14,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/app-error.ts';
 import * as repo from './dynamic-preferences.repository.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { enabledFeatures, featureDisabled } from '../features/features.service.ts';
 
 export const JWT_SECRET_NAME = 'jwt_secret_key';
 
@@ -55,15 +55,9 @@ export function createDynamicPreferencesService({
       .map((key) => preferenceDefinition(key.trim())?.feature)
       .filter((f): f is string => !!f);
     if (needed.length === 0) return;
-    const enabled = (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [];
-    const off = needed.find((feature) => !(enabled as string[]).includes(feature));
-    if (off) {
-      throw AppError.of(
-        403,
-        ErrorCode.featureDisabled,
-        `This feature is not enabled for this community (${off}).`,
-      );
-    }
+    const enabled: readonly string[] = await enabledFeatures(db, stackId);
+    const off = needed.find((feature) => !enabled.includes(feature));
+    if (off) throw featureDisabled(`This feature is not enabled for this community (${off}).`);
   }
 
   /** Checks every value first; nothing is written unless all are valid. */

@@ -8,7 +8,8 @@ import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { requireHubAdmin } from '../auth/hub-admin.ts';
-import { enabledFeatureMap, flagsOf, setFeature } from './features.repository.ts';
+import { flagsOf, setFeature } from './features.repository.ts';
+import { enabledFeatures } from './features.service.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
@@ -31,7 +32,7 @@ export function registerFeatureStackRoutes(scope: FastifyInstance, deps: { db: D
     },
     async (request) => {
       const staff = requireStaff(request);
-      return { data: (await enabledFeatureMap(deps.db, [staff.stackId])).get(staff.stackId) ?? [] };
+      return { data: await enabledFeatures(deps.db, staff.stackId) };
     },
   );
 }

@@ -15,7 +15,7 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { requireFeature } from '../features/features.service.ts';
 import { memberUsers } from '../member-people/member-user.ts';
 import { emailOf, findContent } from '../moderation/moderation.repository.ts';
 import { createModerationService } from '../moderation/moderation.service.ts';
@@ -36,10 +36,7 @@ export function createContentModerationService(deps: PlatformDeps) {
   const moderation = createModerationService(deps);
 
   async function checkFeature(stackId: number): Promise<void> {
-    const enabled = (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [];
-    if (!enabled.includes('moderation_flags')) {
-      throw AppError.of(403, ErrorCode.featureDisabled, 'This feature is not enabled for this community.');
-    }
+    await requireFeature(db, stackId, 'moderation_flags');
   }
 
   async function existing(stackId: number, type: ModeratedContributionType, id: number) {

@@ -7,7 +7,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { hasFeature } from '../features/features.service.ts';
 import { awardPoints } from '../scoring/scoring.service.ts';
 import { preferenceValues, visibleMember } from './member-people.service.ts';
 import * as repo from './member-people.repository.ts';
@@ -19,8 +19,7 @@ export function createMemberFollowsService(deps: Deps) {
   const { db, clock } = deps;
 
   async function award(stackId: number, userIds: number[], action: ScoreAction): Promise<void> {
-    const enabled = (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [];
-    if (!enabled.includes('scoring')) return;
+    if (!(await hasFeature(db, stackId, 'scoring'))) return;
     for (const userId of userIds) await awardPoints(deps, stackId, userId, action, clock.now());
   }
 

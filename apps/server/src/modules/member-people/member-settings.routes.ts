@@ -22,7 +22,7 @@ import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { enabledFeatures } from '../features/features.service.ts';
 import { pageOfCategories } from './member-settings.repository.ts';
 
 const tags = ['member-people'];
@@ -75,7 +75,7 @@ export function registerMemberSettingsRoutes(scope: FastifyInstance, deps: Membe
     },
     async (request) => {
       const { stackId } = requireCommunity(request);
-      const on = new Set<string>((await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? []);
+      const on = new Set<string>(await enabledFeatures(deps.db, stackId));
       const search = request.query.search?.trim().toLowerCase();
       const all = FEATURE_NAMES.map((name, index) => ({ id: index + 1, name, enabled: on.has(name) })).filter(
         (f) => (!request.query.name || f.name === request.query.name) && (!search || f.name.includes(search)),

@@ -22,7 +22,7 @@ import { requireCommunity, type MemberCaller } from '../../platform/member-scope
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { enabledFeatures, featureDisabled } from '../features/features.service.ts';
 import { createTaggingService } from '../tagging/tagging.service.ts';
 import { pageOfTags, type MemberTagRow } from './member-tags.repository.ts';
 import { requireReader } from './member-people.service.ts';
@@ -76,10 +76,8 @@ export function registerMemberTagRoutes(scope: FastifyInstance, deps: MemberApiD
 
   /** The tag types whose features are on; refuses every tag call while `tagging` is off. */
   async function enabledTypes(stackId: number): Promise<TagType[]> {
-    const on = (await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? [];
-    if (!on.includes('tagging')) {
-      throw AppError.of(403, ErrorCode.featureDisabled, 'This feature is not enabled for this community.');
-    }
+    const on = await enabledFeatures(deps.db, stackId);
+    if (!on.includes('tagging')) throw featureDisabled();
     return (Object.keys(TAG_TYPE_FEATURE) as TagType[]).filter((t) => on.includes(TAG_TYPE_FEATURE[t]));
   }
   const isAdmin = (caller: MemberCaller | undefined) => caller?.role === 'admin';

@@ -12,7 +12,7 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { hasFeature } from '../features/features.service.ts';
 import {
   createWordListClassifier,
   type Classification,
@@ -46,8 +46,7 @@ export async function moderateNewContent(
   content: NewContent,
 ): Promise<Classification | null> {
   if (!(await repo.botEnabled(deps.db, stackId))) return null;
-  const features = (await enabledFeatureMap(deps.db, [stackId])).get(stackId) ?? [];
-  if (!features.includes('moderation_ai')) return null;
+  if (!(await hasFeature(deps.db, stackId, 'moderation_ai'))) return null;
   const result = await (deps.classifier ?? defaultClassifier).classify(content.text, content.locale);
   if (result.abusive && result.reason) {
     await repo.insertFlag(deps.db, stackId, {

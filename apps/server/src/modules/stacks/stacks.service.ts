@@ -1,7 +1,7 @@
 import { CONSOLE_ROLES, type Stack, type StackStatus, type StaffRole } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import * as repo from './stacks.repository.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { enabledFeaturesByStack } from '../features/features.service.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import { effectiveStanding } from '../../platform/member-scope/member-standing.ts';
 
@@ -30,7 +30,7 @@ export function createStacksService(db: Db, publicUrl: string, clock: Clock = sy
   }
 
   async function withFeatures(memberships: repo.StaffMembership[]): Promise<Stack[]> {
-    const features = await enabledFeatureMap(
+    const features = await enabledFeaturesByStack(
       db,
       memberships.map((m) => m.stackId),
     );

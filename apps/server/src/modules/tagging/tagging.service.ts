@@ -21,7 +21,7 @@ import {
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
-import { enabledFeatureMap } from '../features/features.repository.ts';
+import { requireFeature } from '../features/features.service.ts';
 import * as repo from './tagging.repository.ts';
 
 function toTag(row: repo.TagRow): Tag {
@@ -49,10 +49,7 @@ export function createTaggingService(deps: { db: Db }) {
   async function requireTypeFeature(stackId: number, type: TagType): Promise<void> {
     const flag = TAG_TYPE_FEATURE[type];
     if (flag === 'tagging') return;
-    const enabled = (await enabledFeatureMap(db, [stackId])).get(stackId) ?? [];
-    if (!enabled.includes(flag)) {
-      throw AppError.of(403, ErrorCode.featureDisabled, 'This feature is not enabled for this community.');
-    }
+    await requireFeature(db, stackId, flag);
   }
 
   async function loadTag(stackId: number, id: number): Promise<repo.TagRow> {
