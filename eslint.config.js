@@ -41,6 +41,12 @@ const consoleBoundaries = [
               message: 'A feature reaches another only through its index.ts (export what is needed there).',
             })),
             {
+              // Tests may render through app/ (its providers); the code they test may not.
+              target: `${consoleSrc}/features/**/!(*.test).{ts,tsx}`,
+              from: `${consoleSrc}/app`,
+              message: 'A feature never imports app/: what several areas share belongs in core/.',
+            },
+            {
               target: `${consoleSrc}/app`,
               from: `${consoleSrc}/features/**`,
               except: [featureIndex, `${consoleSrc}/features/*/pages/*-page.tsx`],

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { clearChunkReloadFlag, isChunkLoadError, reloadOnceForChunkError } from './chunk-reload.ts';
-import { PageSpinner } from './page-spinner.tsx';
+import { PageSpinner } from '../core/loading/page-spinner.tsx';
 
 /**
  * A screen loaded on demand behind the centred spinner. When its chunk cannot be loaded the page

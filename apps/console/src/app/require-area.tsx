@@ -4,7 +4,7 @@ import { useSessionStore } from '../core/session/session-store.ts';
 import { useStackStore } from '../core/stack/stack-store.ts';
 import { NotFoundPage } from '../features/not-found/index.ts';
 import { areaVisible, type Area } from './area-registry.ts';
-import { PageSpinner } from './page-spinner.tsx';
+import { PageSpinner } from '../core/loading/page-spinner.tsx';
 
 /** Opens an area only for users who may see it; a switched-off feature shows the not-found screen. */
 export function RequireArea({ area, children }: { area: Area; children: ReactNode }) {

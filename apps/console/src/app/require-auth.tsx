@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import type { SigninRedirectState } from '../core/session/next-path.ts';
 import { useSessionStore } from '../core/session/session-store.ts';
-
-export interface SigninRedirectState {
-  from?: string;
-}
 
 /** A protected route: signed-out users go to /signin, which brings them back here afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -52,6 +52,14 @@ describe('console boundaries', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 
+  it('a feature imports no app/ code (its tests may render through app/)', async () => {
+    const app = "export { RootShell } from '../../../app/root-shell.tsx';\n";
+    expect(await problems('features/staff/components/probe.tsx', app)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports app\//),
+    ]);
+    expect(await problems('features/staff/components/probe.test.tsx', app)).toEqual([]);
+  });
+
   it("app/ uses a feature's index.ts, and import()s its route page only lazily", async () => {
     expect(
       await problems(

@@ -1,3 +1,8 @@
+/** What a protected route hands /signin (router state): the path to come back to. */
+export interface SigninRedirectState {
+  from?: string;
+}
+
 /**
  * Where to go after signing in: only a same-origin relative path is accepted, so a crafted
  * link cannot send the user elsewhere.

@@ -2,7 +2,7 @@ import { isFeatureEnabled, type FeatureName } from '@agora/contract';
 import Box from '@mui/material/Box';
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { useEnabledFeatures } from '../../../core/features/feature-queries.ts';
 import { AreaTabs, SettingsHeader } from '../../content-settings/index.ts';
 import { AnalyticsPeriodProvider } from '../components/charts/analytics-period.tsx';

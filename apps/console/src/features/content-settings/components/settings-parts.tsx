@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import type { PreferenceForm } from '../api/use-preference-form.ts';
 

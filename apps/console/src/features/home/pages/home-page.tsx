@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { useStackSelfQuery, useStacksQuery } from '../../../core/stack/stack-queries.ts';
 import { useStackStore } from '../../../core/stack/stack-store.ts';

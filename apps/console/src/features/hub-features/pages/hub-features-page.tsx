@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { featureKeys } from '../../../core/features/feature-queries.ts';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';

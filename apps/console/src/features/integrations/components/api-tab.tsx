@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { useDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { SettingsSection } from '../../content-settings/index.ts';

@@ -1,7 +1,7 @@
 import { isFeatureEnabled, type FeatureName } from '@agora/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { useEnabledFeatures } from '../../../core/features/feature-queries.ts';
 import { AreaTabs, type AreaTab, SettingsHeader } from '../../content-settings/index.ts';
 import { ApiTab } from '../components/api-tab.tsx';

@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { PageSpinner } from '../../../app/page-spinner.tsx';
+import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { useEnabledFeatures } from '../../../core/features/feature-queries.ts';
 import { isFeatureEnabled } from '@agora/contract';
 import { useStackStatus } from '../api/server-settings-api.ts';
