@@ -1,4 +1,5 @@
 import {
+  areaAllows,
   MemberApiErrorCode,
   ErrorCode,
   FLAG_TYPE_DESCRIPTIONS,
@@ -26,7 +27,6 @@ import { authorOf, contentComments, feedObjects, type Viewer } from './member-co
 /** The moderation bot's classifier comes from the composition root (word lists when absent). */
 export type ContentDeps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'> & Pick<BotDeps, 'classifier'>;
 
-const STAFF_ROLES = ['admin', 'moderator'];
 const TITLE_MAX = 255;
 const POLL_CHOICES_MAX = 20;
 
@@ -43,7 +43,8 @@ const LIKE_ACTION: Record<FeedObjectType, ScoreAction> = {
 };
 
 export function viewerOf(caller: MemberCaller | undefined): Viewer {
-  return { userId: caller?.userId, staff: !!caller?.role && STAFF_ROLES.includes(caller.role) };
+  // Moderators (the moderation area's roles) see hidden and deleted contents; other staff read as members.
+  return { userId: caller?.userId, staff: !!caller?.role && areaAllows('moderation', caller.role) };
 }
 
 const notFound = () => AppError.notFound();

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FEED_OBJECT_TYPES, type StaffRole, rowIdSchema } from '@agora/contract';
+import { AREA_ROLES, FEED_OBJECT_TYPES, rowIdSchema } from '@agora/contract';
 
 export const tags = ['member-content'];
 export const security = [{ bearer: [] }];
-export const STAFF: readonly StaffRole[] = ['admin', 'moderator'];
+/** The member API's staff who moderate contents: the moderation area's roles (spec mgmt §6). */
+export const STAFF = AREA_ROLES.moderation;
 export { FEED_OBJECT_TYPES };
 
 export const idParams = z.object({ slug: z.string(), id: rowIdSchema });

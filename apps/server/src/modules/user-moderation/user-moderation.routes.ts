@@ -17,7 +17,7 @@ import {
   userModerationListQuerySchema,
   userModerationPaths as paths,
   userScoreBodySchema,
-  type StaffRole,
+  AREA_ROLES,
   type UserModerationStatus,
   rowIdSchema,
 } from '@agora/contract';
@@ -32,7 +32,8 @@ import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['user-moderation'];
 const security = [{ bearer: [] }];
-const MODERATORS: readonly StaffRole[] = ['admin', 'moderator'];
+/** The member API's moderators: the moderation area's roles (spec mgmt §6). */
+const MODERATORS = AREA_ROLES.moderation;
 const config = { ...areaAccess('moderation'), feature: 'moderation_users' as const };
 /** The guard reads the slug after validation: params schemas must keep it. */
 const userParams = z.object({ slug: z.string(), user_id: rowIdSchema });
