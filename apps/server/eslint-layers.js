@@ -6,8 +6,7 @@
 // - platform/** imports no module, no analytics, no seed, no composition root, no test support: it
 //   takes types and callbacks, so that it can be read, tested and reused without any area.
 // - A module (or analytics/) reaches another module only through that module's public files,
-//   its services, repositories and table types (`*.service.ts`, `*.repository.ts`, `*.tables.ts`, plus
-//   the few shared helpers declared in MODULE_PUBLIC_EXTRAS),
+//   its services, repositories and table types (`*.service.ts`, `*.repository.ts`, `*.tables.ts`),
 //   and never imports the composition root, the seed or test support.
 // - No import circles anywhere in the server.
 // Test files and test helpers are not the runtime: the layer rules do not apply to them.
@@ -31,33 +30,17 @@ export const SERVER_TEST_FILES = [
 
 /**
  * The public files of a module, the only ones another module (or analytics/) may import: its
- * services, repositories and table types (`*.service.ts`, `*.repository.ts`, `*.tables.ts`), plus the
- * few helpers below that other modules already share, declared here so that the list stays visible.
+ * services, repositories and table types (`*.service.ts`, `*.repository.ts`, `*.tables.ts`).
+ * Routes, serializers and helpers stay private to their module.
  */
 export const MODULE_PUBLIC_KINDS = ['service', 'repository', 'tables'];
-export const MODULE_PUBLIC_EXTRAS = {
-  'analytics-tables': ['analytics-range.ts'], // the one ?from/?to parser of analytics lists and exports
-  auth: ['hub-admin.ts', 'sign-in-throttle.ts'], // the hub admin check; the throttle shared by sign-ins
-  'domain-settings': ['stack-restart.ts'], // a change that restarts the community, and its refusal
-  'member-people': ['member-user.ts'], // a member as the member API shows it
-  oauth: ['oauth.routes.ts'], // the token and revoke answers, shared with the member OAuth endpoints
-  staff: ['email-visibility.ts'], // the one rule for who sees members' e-mail addresses
-};
+const publicFiles = [abs(`modules/*/*.{${MODULE_PUBLIC_KINDS.join(',')}}.ts`)];
 
 const modules = fs
   .readdirSync(abs('modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();
-const publicFiles = [
-  abs(`modules/*/*.{${MODULE_PUBLIC_KINDS.join(',')}}.ts`),
-  // One brace pattern (the rule takes only globs here): modules/{auth/hub-admin.ts,…}.
-  abs(
-    `modules/{${Object.entries(MODULE_PUBLIC_EXTRAS)
-      .flatMap(([area, files]) => files.map((file) => `${area}/${file}`))
-      .join(',')}}`,
-  ),
-];
 
 const PLATFORM_MESSAGE =
   'The platform imports no area (modules, analytics, seed) nor the composition root: declare the type ' +

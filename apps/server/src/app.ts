@@ -28,7 +28,7 @@ import { createSecretBox, type SecretBox } from './platform/crypto/secret-box.ts
 import { createDbAuditSink } from './platform/audit/audit-recorder.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import { registerStackRestartJob } from './modules/domain-settings/stack-restart.ts';
+import { registerStackRestartJob } from './modules/domain-settings/stack-restart.service.ts';
 import { registerFeatureHubRoutes, registerFeatureStackRoutes } from './modules/features/features.routes.ts';
 import { registerDynamicPreferenceRoutes } from './modules/dynamic-preferences/dynamic-preferences.routes.ts';
 import { registerThemeRoutes } from './modules/theme/theme.routes.ts';
@@ -67,7 +67,7 @@ import {
 } from './modules/member-auth/member-auth.routes.ts';
 import { registerMemberScope } from './platform/member-scope/member-scope.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
-import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.ts';
+import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthRoutes, registerSsoTicketRoutes } from './modules/auth/auth.routes.ts';
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts';

@@ -1,7 +1,7 @@
 import { areaAllows } from '@agora/contract';
 import type { PlatformDeps } from '../platform/platform-deps.ts';
 import { effectiveStanding } from '../platform/member-scope/member-standing.ts';
-import { seesEmails } from '../modules/staff/email-visibility.ts';
+import { seesEmails } from '../modules/staff/email-visibility.service.ts';
 import type { StacksService } from '../modules/stacks/stacks.service.ts';
 
 /** The role data managers hold in the model's access policies (see model/users.yml). */

@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../platform/config/config.ts';
 import { openDatabase, type Db } from '../platform/db/database.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { bootstrap } from '../seed/bootstrap.ts';
-import type { ThrottleLimits } from '../modules/auth/sign-in-throttle.ts';
+import type { ThrottleLimits } from '../modules/auth/sign-in-throttle.service.ts';
 import type { JobQueue } from '../platform/jobs/job-queue.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 

@@ -17,7 +17,7 @@ import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import { readSecret } from '../dynamic-preferences/dynamic-preferences.repository.ts';
-import { parseRange } from '../analytics-tables/analytics-range.ts';
+import { parseRange } from '../analytics-tables/analytics-range.service.ts';
 import {
   CATEGORY_METRICS,
   CONTRIBUTION_METRICS,
@@ -26,7 +26,7 @@ import {
 } from '../analytics-tables/analytics-tables.repository.ts';
 import * as repo from './analytics-exports.repository.ts';
 import { csvLine, type Cell } from './csv.ts';
-import { seesEmails } from '../staff/email-visibility.ts';
+import { seesEmails } from '../staff/email-visibility.service.ts';
 
 /** The job that builds an export's CSV and mails its link. */
 export const ANALYTICS_EXPORT_JOB = 'analytics.export';

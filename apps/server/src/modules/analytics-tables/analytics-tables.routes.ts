@@ -21,7 +21,7 @@ import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createAnalyticsTablesService, type Page, type Viewer } from './analytics-tables.service.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { seesEmails } from '../staff/email-visibility.ts';
+import { seesEmails } from '../staff/email-visibility.service.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['analytics tables'];

@@ -19,7 +19,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import * as repo from './analytics-tables.repository.ts';
-import { parseRange } from './analytics-range.ts';
+import { parseRange } from './analytics-range.service.ts';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 

@@ -14,7 +14,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { authenticate, requireAuth } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
-import { requireHubAdmin } from '../auth/hub-admin.ts';
+import { requireHubAdmin } from '../auth/hub-admin.service.ts';
 import { createAppSettingsService } from './app-settings.service.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 

@@ -20,7 +20,7 @@ import {
   type AccountRow,
 } from './account.repository.ts';
 import { toSessionUser } from './session-user.ts';
-import { throttleKeys, type SignInThrottle } from './sign-in-throttle.ts';
+import { throttleKeys, type SignInThrottle } from './sign-in-throttle.service.ts';
 import type { TokenService } from './token.service.ts';
 import { listPreferences } from '../preferences/preferences.repository.ts';
 import type { StacksService } from '../stacks/stacks.service.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createAccount, createMember, form } from '../../test-support/fixtures.ts';
 import { ensureMemberClient } from '../member-auth/member-auth.repository.ts';
-import { throttleKeys } from './sign-in-throttle.ts';
+import { throttleKeys } from './sign-in-throttle.service.ts';
 
 /**
  * The sign-in throttle against the attacks of issue 10 §2: parallel guesses, spoofed forwarded

@@ -2,7 +2,7 @@ import { checkDomain, ServerSettingsErrorCode, UNIQUE_MESSAGE, type DomainSettin
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import * as repo from './domain-settings.repository.ts';
-import { assertStackOnline, changeAndRestart } from './stack-restart.ts';
+import { assertStackOnline, changeAndRestart } from './stack-restart.service.ts';
 
 function uniqueError(): AppError {
   return new AppError(400, [errorEntry(ServerSettingsErrorCode.unique, UNIQUE_MESSAGE, 'domain')]);

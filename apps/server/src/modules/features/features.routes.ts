@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { requireHubAdmin } from '../auth/hub-admin.ts';
+import { requireHubAdmin } from '../auth/hub-admin.service.ts';
 import { flagsOf, setFeature } from './features.repository.ts';
 import { enabledFeatures } from './features.service.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';

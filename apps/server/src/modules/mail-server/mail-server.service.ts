@@ -17,7 +17,7 @@ import { SmtpError, sendThroughSmtp } from '../../platform/mail/smtp-transport.t
 import { checkedSmtpOptions, smtpAllowance } from '../../platform/mail/smtp-destination.ts';
 import { OutboundRefusedError } from '../../platform/net/outbound-host.ts';
 import { takeRateLimit, type RateLimit } from '../../platform/http/rate-limit.ts';
-import { assertStackOnline, changeAndRestart } from '../domain-settings/stack-restart.ts';
+import { assertStackOnline, changeAndRestart } from '../domain-settings/stack-restart.service.ts';
 import * as repo from './mail-server.repository.ts';
 
 const EMPTY: MailServer = {

@@ -28,7 +28,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
-import { answerRevokeRequest, answerTokenRequest } from '../oauth/oauth.routes.ts';
+import { answerRevokeRequest, answerTokenRequest } from '../oauth/oauth.service.ts';
 import type { TokenService } from '../auth/token.service.ts';
 import { CONSOLE_CLIENT_ID, type AuthService } from '../auth/auth.service.ts';
 import type { MemberAuthService } from './member-auth.service.ts';

@@ -16,7 +16,7 @@ import {
   type Community,
   type MemberCaller,
 } from '../../platform/member-scope/member-scope.ts';
-import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.ts';
+import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.service.ts';
 import { GrantError, type TokenService } from '../auth/token.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { lacksRequiredSecondFactor } from '../two-factor/two-factor.repository.ts';

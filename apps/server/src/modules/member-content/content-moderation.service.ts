@@ -16,7 +16,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireFeature } from '../features/features.service.ts';
-import { memberUsers } from '../member-people/member-user.ts';
+import { memberUsers } from '../member-people/member-user.repository.ts';
 import { emailOf, findContent } from '../moderation/moderation.repository.ts';
 import { createModerationService } from '../moderation/moderation.service.ts';
 import * as repo from './content-moderation.repository.ts';

@@ -1,6 +1,6 @@
 import type { ContentComment, FeedObject } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { memberUsers, type MemberUser } from '../member-people/member-user.ts';
+import { memberUsers, type MemberUser } from '../member-people/member-user.repository.ts';
 import { htmlToText, slugOf, summaryOf } from '../../platform/content/content-html.ts';
 import * as repo from './member-content.repository.ts';
 

@@ -19,7 +19,7 @@ import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-
 import { insertFlag } from '../moderation/moderation.repository.ts';
 import { moderateNewContent, type BotDeps } from '../moderation/moderation.service.ts';
 import { awardPoints } from '../scoring/scoring.service.ts';
-import { memberUsers } from '../member-people/member-user.ts';
+import { memberUsers } from '../member-people/member-user.repository.ts';
 import { bodyOf, htmlToText } from '../../platform/content/content-html.ts';
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';

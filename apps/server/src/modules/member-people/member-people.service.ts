@@ -9,9 +9,9 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
-import { memberUsers } from './member-user.ts';
+import { memberUsers } from './member-user.repository.ts';
 import * as repo from './member-people.repository.ts';
-import { seesEmails } from '../staff/email-visibility.ts';
+import { seesEmails } from '../staff/email-visibility.service.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
 

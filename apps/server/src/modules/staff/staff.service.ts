@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import * as repo from './staff.repository.ts';
-import { seesEmails } from './email-visibility.ts';
+import { seesEmails } from './email-visibility.service.ts';
 
 export const SEARCH_LIMIT = 20;
 

@@ -17,7 +17,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { digestToken, newOpaqueToken } from '../../platform/auth/opaque-token.ts';
-import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.ts';
+import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.service.ts';
 import type { StacksService } from '../stacks/stacks.service.ts';
 import * as repo from './two-factor.repository.ts';
 import { matchTotp, newTotpSecret, qrSvgDataUrl, totpUri } from './totp.ts';

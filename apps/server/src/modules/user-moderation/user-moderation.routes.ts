@@ -27,7 +27,7 @@ import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { BAN_END_JOB, createUserModerationService, parseBanDays } from './user-moderation.service.ts';
-import { seesEmails } from '../staff/email-visibility.ts';
+import { seesEmails } from '../staff/email-visibility.service.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['user-moderation'];

@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { JobContext } from '../../platform/jobs/job-queue.ts';
-import { memberUsers } from '../member-people/member-user.ts';
+import { memberUsers } from '../member-people/member-user.repository.ts';
 import { createScoringService } from '../scoring/scoring.service.ts';
 import * as repo from './user-moderation.repository.ts';
 import { revokeMemberFamilies } from '../auth/token.repository.ts';

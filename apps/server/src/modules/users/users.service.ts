@@ -19,7 +19,7 @@ import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import { tagsOf } from '../registration-approval/registration-approval.repository.ts';
 import { countersOf, pageOfConnections, pageOfFollows } from '../member-people/member-people.repository.ts';
 import * as repo from './users.repository.ts';
-import { seesEmails } from '../staff/email-visibility.ts';
+import { seesEmails } from '../staff/email-visibility.service.ts';
 
 type Caller = Pick<StaffMembership, 'stackId' | 'userId' | 'role'>;
 
