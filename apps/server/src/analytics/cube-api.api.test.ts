@@ -532,11 +532,12 @@ describe('the data-provisioning token', () => {
     expect(secret.sealed.startsWith('v1.')).toBe(true);
   });
 
-  it('is refused to a publisher and to staff of another community', async () => {
+  it('is refused to a publisher, a moderator and staff of another community', async () => {
     const pub = await signinToken(await signIn(t.app, 'pub', 'pub-password-1'));
     expect(pub.statusCode).toBe(403);
+    // Analytics is not a moderator's (spec mgmt §6).
     const mod = await signinToken(await signIn(t.app, 'mod', 'mod-password-1'));
-    expect(mod.statusCode).toBe(200);
+    expect(mod.statusCode).toBe(403);
     const rival = await signinToken(await signIn(t.app, 'rivalboss', 'rival-password-1'));
     expect(rival.statusCode).toBe(404);
     expect((await signinToken(admin, 'acme')).statusCode).toBe(200);

@@ -52,7 +52,8 @@ beforeAll(async () => {
   await createMember(t.db, demo.id, 'alice', 'alice-password-1', { email: 'alice@private.example' });
   await createMember(t.db, demo.id, 'bob', 'bob-password-1', { email: 'bob@private.example' });
   modAccountId = await createAccount(t.db, 'mod', 'mod-password-1');
-  modUserId = await addStaff(t.db, demo.id, modAccountId, 'mod', 'moderator');
+  // An editor: analytics is theirs (spec mgmt §6), not a moderator's.
+  modUserId = await addStaff(t.db, demo.id, modAccountId, 'mod', 'editor');
   admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
   moderator = await signIn(t.app, 'mod', 'mod-password-1');
 });
@@ -122,7 +123,7 @@ describe('members’ e-mails through the Cube API', () => {
     expect(meta.body).toContain('Users.email');
 
     // Same token, attribute removed through the console: refused on the very next query.
-    const changed = await manageRoles({ username: 'mod', role: 'moderator', gdpr_data_manager: false });
+    const changed = await manageRoles({ username: 'mod', role: 'editor', gdpr_data_manager: false });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await load(token, EMAILS)).statusCode).toBe(403);
     expect((await load(token, { measures: ['Users.count'] })).statusCode).toBe(200);
@@ -137,10 +138,10 @@ describe('a data-provisioning token follows its holder’s current role and stan
   const COUNT = { measures: ['Users.count'] };
 
   beforeEach(async () => {
-    // Back to a moderator in good standing with a working account.
+    // Back to an editor in good standing with a working account.
     await t.db
       .updateTable('community_users')
-      .set({ role: 'moderator', status: 'active' })
+      .set({ role: 'editor', status: 'active' })
       .where('id', '=', modUserId)
       .execute();
     await t.db.updateTable('accounts').set({ is_active: true }).where('id', '=', modAccountId).execute();
@@ -171,7 +172,21 @@ describe('a data-provisioning token follows its holder’s current role and stan
     expect(demoted.statusCode, demoted.body).toBe(200);
     expectInvalid(await load(token, COUNT));
     // Promoted back: the same (unexpired) token works again, with the role held now.
-    await manageRoles({ username: 'mod', role: 'moderator' });
+    await manageRoles({ username: 'mod', role: 'editor' });
+    expect((await load(token, COUNT)).statusCode).toBe(200);
+  });
+
+  it('stops working when the holder becomes a moderator, whose role has no analytics (spec mgmt §6)', async () => {
+    const token = await cubeToken(moderator);
+    expect((await manageRoles({ username: 'mod', role: 'moderator' })).statusCode).toBe(200);
+    expectInvalid(await load(token, COUNT));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `${STAFF}/auth/community_signin/`,
+      headers: moderator.bearer,
+    });
+    expect(refused.statusCode).toBe(403);
+    await manageRoles({ username: 'mod', role: 'editor' });
     expect((await load(token, COUNT)).statusCode).toBe(200);
   });
 

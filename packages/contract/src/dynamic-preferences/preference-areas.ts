@@ -1,5 +1,4 @@
-import { AREA_ROLES, type ConsoleArea } from '../stacks/area-roles.ts';
-import type { StaffRole } from '../stacks/stack-schemas.ts';
+import type { ConsoleArea } from '../stacks/area-roles.ts';
 import {
   PREFERENCE_CATALOGUE,
   type PreferenceDefinition,
@@ -76,9 +75,3 @@ export function preferenceArea(definition: PreferenceDefinition): ConsoleArea | 
 export const PREFERENCE_AREAS: readonly ConsoleArea[] = [
   ...new Set(PREFERENCE_CATALOGUE.map(preferenceArea).filter((a): a is ConsoleArea => a !== null)),
 ];
-
-/** Whether a staff role may change a preference. */
-export function mayWritePreference(definition: PreferenceDefinition, role: StaffRole | string): boolean {
-  const area = preferenceArea(definition);
-  return area !== null && (AREA_ROLES[area] as readonly string[]).includes(role);
-}

@@ -34,7 +34,10 @@ export type ReadinessCheckId = {
 
 export const readinessCheckSchema = z.object({
   id: z.string(),
-  ok: z.boolean(),
+  ok: z
+    .boolean()
+    .nullable()
+    .describe('null: not available yet — what it checks does not exist in the product (note says why)'),
   link: z.string().describe('Console path of the screen that fixes it'),
   note: z.string().nullable().describe('Why the check cannot pass yet, when it cannot'),
 });

@@ -8,6 +8,7 @@ export const STAFF_MESSAGES = {
   mailFailed: 'Error sending mail notification',
   removeFailed: 'There was an error removing the user from the Staff',
   ownRole: 'You cannot change your own role.',
+  adminRole: "The admin user's role cannot be changed.",
   gdprDocument: 'Confirm that the user signed the data-processing document.',
   emailSearch: 'Only GDPR data managers may search users by email.',
   required: 'This field is required.',
@@ -21,6 +22,8 @@ export const StaffErrorCode = {
   mailFailed: 'mail_failed',
   removeFailed: 'remove_failed',
   ownRole: 'own_role',
+  /** An admin's role is final: no one demotes or removes an admin (spec mgmt §5, §6). */
+  adminRole: 'admin_role',
   gdprDocumentRequired: 'gdpr_document_required',
 } as const;
 

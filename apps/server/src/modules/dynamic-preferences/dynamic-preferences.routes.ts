@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  mayWritePreference,
+  areaAllows,
   PREFERENCE_AREAS,
+  preferenceArea,
   preferenceDefinition,
   type ConsoleArea,
   dataEnvelope,
@@ -36,7 +37,9 @@ function checkAreas(request: FastifyRequest, keys: string[]): void {
   const role = requireStaff(request).role;
   const refused = keys.some((key) => {
     const definition = preferenceDefinition(key.trim());
-    return definition !== undefined && !mayWritePreference(definition, role);
+    // A read-only one (the plan) has no area: its validation refuses it (400) for everyone.
+    const area = definition ? preferenceArea(definition) : null;
+    return area !== null && !areaAllows(area, role);
   });
   if (refused) throw AppError.forbidden();
 }

@@ -30,7 +30,12 @@ const PREFERENCES = [
   'app_icon',
 ] as const;
 
-/** Checks whose area does not exist yet: never ok, with the reason. */
+/**
+ * Checks whose area does not exist yet: answered as not available (ok null) with the reason, never as
+ * a failure. Legal pages (spec mgmt §3: label, html body, accepted-by count, validity) have no table,
+ * setting or screen in the product yet — nothing real to read — so the check says so instead of a
+ * hard-coded false; it becomes a real check with the content area that brings them.
+ */
 const NOT_AVAILABLE: Partial<Record<string, string>> = {
   legal_pages: 'The legal pages area is not available yet.',
 };
@@ -63,7 +68,6 @@ export function createReadinessChecksService(deps: PlatformDeps) {
       seo: text('meta_title_home_not_logged') && text('meta_description'),
       slogan: text('application_slogan1'),
       cover_image: [1, 2, 3, 4].some((n) => text(`cover_${n}_hp_m1920` as (typeof PREFERENCES)[number])),
-      legal_pages: false,
       staff: staff >= 2,
       custom_domain: domain !== null,
       default_avatar: text('user_default_avatar'),
@@ -79,7 +83,7 @@ export function createReadinessChecksService(deps: PlatformDeps) {
       const group = (name: ReadinessGroup): ReadinessCheck[] =>
         Object.entries(READINESS_CHECKS[name]).map(([id, link]) => ({
           id,
-          ok: ok[id] === true,
+          ok: id in NOT_AVAILABLE ? null : ok[id] === true,
           link,
           note: NOT_AVAILABLE[id] ?? null,
         }));

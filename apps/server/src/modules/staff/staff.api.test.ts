@@ -149,6 +149,34 @@ describe('users/manage_roles/', () => {
     expect(attrs.json().data.badge).toBe(true);
   });
 
+  // Spec mgmt §5 "the admin user's role cannot be changed", §6 "Admin | ... own role cannot be changed".
+  it("no admin demotes or removes another admin: the admin user's role cannot be changed", async () => {
+    await member('ada', true);
+    const promoted = await manage({ username: 'ada', role: 'admin', mode: 'add' });
+    expect(promoted.statusCode).toBe(200);
+    const ada = await signIn(t.app, 'ada', 'ada-password-1');
+    for (const [who, target] of [
+      [admin, 'ada'],
+      [ada, 'admin'],
+    ] as const) {
+      for (const role of ['editor', 'moderator', 'publisher', null]) {
+        const res = await manage({ username: target, role }, who);
+        expect(res.statusCode, `${target} → ${role}`).toBe(403);
+        expect(errorsOf(res.body)[0]).toMatchObject({ code: 'admin_role', field: 'role' });
+      }
+      const removed = await removeStaff(target, who);
+      expect(removed.statusCode).toBe(403);
+      expect(errorsOf(removed.body)[0]!.code).toBe('admin_role');
+      expect(await roleOf(target)).toBe('admin');
+    }
+    // Their attributes still change, and the other roles are still assigned.
+    const attrs = await manage({ username: 'ada', role: 'admin', badge: true });
+    expect(attrs.statusCode).toBe(200);
+    expect(attrs.json().data.badge).toBe(true);
+    expect((await manage({ username: 'ed', role: 'moderator' })).statusCode).toBe(200);
+    expect((await manage({ username: 'ed', role: 'editor' })).statusCode).toBe(200);
+  });
+
   it('GDPR data manager needs the signed data-processing document', async () => {
     await member('gina');
     const res = await manage({ username: 'gina', role: 'moderator', mode: 'add', gdpr_data_manager: true });
@@ -222,11 +250,12 @@ describe('permissions', () => {
     expect(await roleOf('mod')).toBe('moderator');
   });
 
-  it('console roles read the staff list and search', async () => {
-    for (const who of [admin, editor, moderator]) {
-      expect((await staffList(who)).statusCode).toBe(200);
-      expect((await search('username=a', who)).statusCode).toBe(200);
-    }
+  // Staff roles are the admin's; the user search also serves users scoring (an editor's, mgmt §6).
+  it('the admin reads the staff list; admin and editor search; the moderator neither', async () => {
+    expect((await staffList(admin)).statusCode).toBe(200);
+    for (const who of [editor, moderator]) expect((await staffList(who)).statusCode).toBe(403);
+    for (const who of [admin, editor]) expect((await search('username=a', who)).statusCode).toBe(200);
+    expect((await search('username=a', moderator)).statusCode).toBe(403);
   });
 
   it('another community answers 404 and nothing is written', async () => {

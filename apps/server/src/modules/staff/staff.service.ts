@@ -71,9 +71,27 @@ export function createStaffService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'ma
     }
   }
 
+  /*
+   * Spec mgmt §5: "the admin user's role cannot be changed"; §6: "Admin | Full control; assigns
+   * roles; own role cannot be changed". Read together: an admin assigns the other roles (and may make
+   * someone an admin), but once a staff member is an admin, nobody changes that role from the console:
+   * not another admin (no demoting or removing each other, the community's owner included), not the
+   * admin themselves. Their attributes (badge, notifications, GDPR) still change.
+   */
+  function refuseAdminRoleChange(
+    caller: Caller,
+    user: { id: number; role: string | null },
+    role: string | null,
+  ) {
+    if (user.role !== 'admin' || role === 'admin') return;
+    if (user.id === caller.userId) throw AppError.of(403, StaffErrorCode.ownRole, M.ownRole, 'role');
+    throw AppError.of(403, StaffErrorCode.adminRole, M.adminRole, 'role');
+  }
+
   async function remove(caller: Caller, username: string, sendMail = false): Promise<null> {
     const user = await userOrNotFound(caller.stackId, username);
     if (user.id === caller.userId) throw AppError.of(403, StaffErrorCode.ownRole, M.ownRole);
+    refuseAdminRoleChange(caller, user, null);
     if (user.role === null) throw AppError.of(400, StaffErrorCode.removeFailed, M.removeFailed, 'username');
     try {
       await repo.removeStaff(db, caller.stackId, user.id);
@@ -118,6 +136,7 @@ export function createStaffService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'ma
       if (user.id === caller.userId && user.role !== input.role) {
         throw AppError.of(403, StaffErrorCode.ownRole, M.ownRole, 'role');
       }
+      refuseAdminRoleChange(caller, user, input.role);
       const current = user.role === null ? undefined : user;
       const attributes: repo.StaffAttributeValues = {
         badge: input.badge ?? current?.badge ?? false,

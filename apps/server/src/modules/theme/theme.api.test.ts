@@ -300,17 +300,17 @@ describe('POST upload_image/', () => {
     expect(missing.json().errors[0]).toMatchObject({ field: 'name', code: 'required' });
   });
 
-  it('is for admins of the community only', async () => {
-    for (const who of [editor, moderator]) {
-      const res = await upload('navbar_logo', await asPng(), who);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().errors[0].code).toBe('permission_denied');
-    }
+  // The theme is a content function (spec mgmt §6): admins and editors, not moderators.
+  it('is for admins and editors of the community only', async () => {
+    const res = await upload('navbar_logo', await asPng(), moderator);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0].code).toBe('permission_denied');
+    expect((await upload('navbar_logo', await asPng(), editor)).statusCode).toBe(200);
     // Refused before the body is read, even when the body is too big to read.
     const big = await upload(
       'navbar_logo',
       await asPng(Buffer.concat([await png(), randomBytes(11 * MB)])),
-      editor,
+      moderator,
     );
     expect(big.statusCode).toBe(403);
     const other = await upload('navbar_logo', await asPng(), admin, `/c/other${themePaths.uploadImage}`);
@@ -409,10 +409,16 @@ describe('GET /c/:slug/media/:hash/:file', () => {
 });
 
 describe('GET get_raw_image/', () => {
-  it("answers the original bytes of the preference's image to every console role", async () => {
+  it("answers the original bytes of the preference's image to the theme's roles", async () => {
     const bytes = await solid(90, 30).jpeg().toBuffer();
     await upload('staff_badge_icon', { filename: 'badge.jpeg', contentType: 'image/jpeg', bytes });
-    for (const who of [admin, editor, moderator]) {
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${RAW}?name=staff_badge_icon`,
+      headers: moderator.bearer,
+    });
+    expect(refused.statusCode).toBe(403);
+    for (const who of [admin, editor]) {
       const res = await t.app.inject({
         method: 'GET',
         url: `${RAW}?name=staff_badge_icon`,

@@ -1,6 +1,7 @@
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,8 +13,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CHECK_LABELS, CHECK_NOTES, GROUP_HINTS, GROUP_LABELS } from './check-labels.ts';
 
-function CheckIcon({ ok, group }: { ok: boolean; group: ReadinessGroup }) {
+function CheckIcon({ ok, group }: { ok: boolean | null; group: ReadinessGroup }) {
   const intl = useIntl();
+  // Not available yet: what it checks does not exist in the product; neither passed nor failed.
+  if (ok === null) {
+    return (
+      <HourglassEmptyOutlined
+        color="disabled"
+        titleAccess={intl.formatMessage({ id: 'readinessChecks.notAvailable' })}
+      />
+    );
+  }
   const label = intl.formatMessage({ id: ok ? 'readinessChecks.ok' : 'readinessChecks.notOk' });
   if (ok) return <CheckCircle color="success" titleAccess={label} />;
   if (group === 'required') return <CancelOutlined color="error" titleAccess={label} />;
@@ -22,7 +32,8 @@ function CheckIcon({ ok, group }: { ok: boolean; group: ReadinessGroup }) {
 
 /** One group of checks: each with its state and, when not done, a link to the screen that fixes it. */
 export function CheckGroup({ group, checks }: { group: ReadinessGroup; checks: ReadinessCheck[] }) {
-  const passed = checks.filter((check) => check.ok).length;
+  const passed = checks.filter((check) => check.ok === true).length;
+  const total = checks.filter((check) => check.ok !== null).length;
   return (
     <Paper
       variant="outlined"
@@ -40,10 +51,8 @@ export function CheckGroup({ group, checks }: { group: ReadinessGroup; checks: R
         </Typography>
         <Chip
           size="small"
-          color={passed === checks.length ? 'success' : 'default'}
-          label={
-            <FormattedMessage id="readinessChecks.groupSummary" values={{ passed, total: checks.length }} />
-          }
+          color={passed === total ? 'success' : 'default'}
+          label={<FormattedMessage id="readinessChecks.groupSummary" values={{ passed, total }} />}
         />
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
@@ -80,7 +89,7 @@ export function CheckGroup({ group, checks }: { group: ReadinessGroup; checks: R
                 </Typography>
               )}
             </Box>
-            {!check.ok && (
+            {check.ok === false && (
               <Button
                 component={Link}
                 to={check.link}

@@ -19,9 +19,12 @@ export default function ReadinessChecksPage() {
   const queryClient = useQueryClient();
   const query = useConfigurationChecks();
   const data = query.data;
-  const all = data ? READINESS_GROUPS.flatMap((group) => data[group]) : [];
+  // A check not available yet (ok null) is neither passed nor left to do: it is not counted.
+  const all = data
+    ? READINESS_GROUPS.flatMap((group) => data[group]).filter((check) => check.ok !== null)
+    : [];
   const passed = all.filter((check) => check.ok).length;
-  const requiredLeft = data ? data.required.filter((check) => !check.ok).length : 0;
+  const requiredLeft = data ? data.required.filter((check) => check.ok === false).length : 0;
   const percent = all.length > 0 ? Math.round((passed * 100) / all.length) : 0;
 
   return (
