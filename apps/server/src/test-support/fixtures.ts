@@ -1,4 +1,4 @@
-import type { StaffRole } from '@agora/contract';
+import type { FeatureName, StaffRole } from '@agora/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/database.ts';
 import { hashPassword } from '../platform/auth/password-hasher.ts';
@@ -110,6 +110,47 @@ export async function communityFixture(t: { app: FastifyInstance; db: Db }, admi
     editor: await signIn(t.app, 'ed', 'editor-password-1'),
     owner: await signIn(t.app, 'owner', 'owner-password-1'),
   } satisfies CommunityFixture;
+}
+
+export interface RolesFixture extends CommunityFixture {
+  /** A moderator of the demo ("mod"). */
+  moderator: SignedIn;
+}
+
+export const MODERATOR_PASSWORD = 'moderator-password-1';
+
+/**
+ * The community with every console role: `communityFixture`'s cast (the demo's admin and editor "ed",
+ * the other community's admin "owner") plus a moderator of the demo, "mod". Sign them in again with
+ * `signIn(t.app, 'mod', MODERATOR_PASSWORD)` after advancing the clock past the tokens' lifetime.
+ */
+export async function communityWithRoles(
+  t: { app: FastifyInstance; db: Db },
+  adminPassword: string,
+): Promise<RolesFixture> {
+  const cast = await communityFixture(t, adminPassword);
+  await addStaff(t.db, cast.demoId, await createAccount(t.db, 'mod', MODERATOR_PASSWORD), 'mod', 'moderator');
+  return { ...cast, moderator: await signIn(t.app, 'mod', MODERATOR_PASSWORD) };
+}
+
+/**
+ * Switches a community's feature flag as a hub administrator does: through the hub's route (so the
+ * community's audit log records it), expecting 200. `hubAdmin` is a signed-in hub administrator.
+ */
+export async function setFlag(
+  t: { app: FastifyInstance },
+  hubAdmin: SignedIn,
+  stackId: number,
+  name: FeatureName | (string & {}),
+  enabled: boolean,
+): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/platform/api/v1/stacks/${stackId}/features/`,
+    headers: { ...hubAdmin.bearer, 'content-type': 'application/json' },
+    payload: JSON.stringify({ name, enabled }),
+  });
+  if (res.statusCode !== 200) throw new Error(`setFlag ${name}=${enabled}: ${res.statusCode} ${res.body}`);
 }
 
 /** The error entries of an enveloped failure. */

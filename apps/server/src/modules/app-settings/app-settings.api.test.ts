@@ -9,6 +9,7 @@ import {
   errorsOf,
   form,
   signIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 
 const BASE = '/c/demo/platform/api/v1';
@@ -44,16 +45,6 @@ const move = (platform: string, status: string, who: SignedIn = admin, stackId =
     headers: { ...who.bearer, 'content-type': 'application/json' },
     payload: JSON.stringify({ status }),
   });
-
-async function setFlag(stackId: number, name: string, enabled: boolean) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/stacks/${stackId}/features/`,
-    headers: { ...admin.bearer, 'content-type': 'application/json' },
-    payload: JSON.stringify({ name, enabled }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 describe('app settings: the request for a store app', () => {
   it('has no request until one is sent, and says which preference holds the store badge URL', async () => {
@@ -203,10 +194,10 @@ describe('app settings: the request for a store app', () => {
     const off = await get('android', owner, OTHER);
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]?.code).toBe('feature_disabled');
-    await setFlag(demoId, 'app_settings', false);
+    await setFlag(t, admin, demoId, 'app_settings', false);
     expect(errorsOf((await send('android', ANDROID)).body)[0]?.code).toBe('feature_disabled');
     expect((await get('android')).statusCode).toBe(403);
-    await setFlag(demoId, 'app_settings', true);
+    await setFlag(t, admin, demoId, 'app_settings', true);
     expect((await get('android')).statusCode).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import {
   form,
   signIn,
   type SignedIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 
 const SECRET_KEY = 'dynamic-preferences-test-secret-key';
@@ -71,16 +72,6 @@ async function update(name: string, value: string, who: SignedIn = admin, base =
     url: `${base}/dynamic_preference/update/`,
     ...form({ name, value }, who.bearer),
   });
-}
-
-async function setFlag(name: string, enabled: boolean) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/stacks/${demoId}/features/`,
-    headers: { ...admin.bearer, 'content-type': 'application/json' },
-    payload: JSON.stringify({ name, enabled }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
 }
 
 type Entry = { field?: string; code: string; message: string; messages: { message: string }[] };
@@ -448,7 +439,7 @@ describe('preferences of a switched-off feature', () => {
   for (const [flag, body] of cases) {
     it(`refuses writes while '${flag}' is off (403 feature_disabled), then accepts them again`, async () => {
       const names = Object.keys(body);
-      await setFlag(flag, false);
+      await setFlag(t, admin, demoId, flag, false);
       try {
         const before = await values(names);
         const multi = await updateMulti(body);
@@ -465,7 +456,7 @@ describe('preferences of a switched-off feature', () => {
         // Reading stays allowed.
         expect((await getList(names.join(','))).statusCode).toBe(200);
       } finally {
-        await setFlag(flag, true);
+        await setFlag(t, admin, demoId, flag, true);
       }
       const res = await updateMulti(body);
       expect(res.statusCode, res.body).toBe(200);

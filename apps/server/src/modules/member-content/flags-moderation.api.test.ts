@@ -7,8 +7,9 @@ import {
   createMember,
   errorsOf,
   memberSignIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
-import { consoleCall, contentClient, setFeature } from './member-content.test-support.ts';
+import { consoleCall, contentClient } from './member-content.test-support.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -47,7 +48,7 @@ beforeAll(async () => {
   stranger = await memberSignIn(t.app, t.db, 'other', 'stranger', 'stranger-password-1');
   api = contentClient(t);
   other = contentClient(t, 'other');
-  for (const name of ['moderation_flags', 'moderation_ai']) await setFeature(t, admin, demoId, name, true);
+  for (const name of ['moderation_flags', 'moderation_ai']) await setFlag(t, admin, demoId, name, true);
 });
 afterAll(() => t.close());
 
@@ -186,11 +187,11 @@ describe('moderation of contributions', () => {
     expect((await api.patch(`/moderation/contribution/${post.id}/`, patch, bob)).statusCode).toBe(403);
     expect((await other.patch(`/moderation/contribution/${post.id}/`, patch, owner)).statusCode).toBe(404);
     expect((await other.get('/moderation/contribution/', owner)).json().count).toBe(0);
-    await setFeature(t, admin, demoId, 'moderation_flags', false);
+    await setFlag(t, admin, demoId, 'moderation_flags', false);
     const off = await api.get('/moderation/contribution/', mod);
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]!.code).toBe('feature_disabled');
-    await setFeature(t, admin, demoId, 'moderation_flags', true);
+    await setFlag(t, admin, demoId, 'moderation_flags', true);
   });
 
   it('lists flagged contributions with SelfCommunity fields, filters and orders', async () => {

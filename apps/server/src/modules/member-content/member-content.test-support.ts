@@ -48,20 +48,3 @@ export async function consoleCall(
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 }
-
-/** Switches a community's feature flag through the hub's API. */
-export async function setFeature(
-  t: TestApp,
-  admin: SignedIn,
-  stackId: number,
-  name: string,
-  enabled: boolean,
-) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/stacks/${stackId}/features/`,
-    headers: { ...admin.bearer, 'content-type': 'application/json' },
-    payload: JSON.stringify({ name, enabled }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}

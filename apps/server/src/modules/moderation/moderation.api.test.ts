@@ -8,6 +8,7 @@ import {
   createAccount,
   errorsOf,
   signIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 import { moderateNewContent } from './moderation.service.ts';
 
@@ -26,16 +27,6 @@ let authorId: number;
 let memberId: number;
 
 const json = (who: SignedIn) => ({ ...who.bearer, 'content-type': 'application/json' });
-
-async function setFlag(stackId: number, name: string, enabled: boolean) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/stacks/${stackId}/features/`,
-    headers: json(admin),
-    payload: JSON.stringify({ name, enabled }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 async function contribution(stackId: number, type: 'post' | 'discussion', body: string, author = authorId) {
   const row = await t.db
@@ -131,8 +122,8 @@ beforeAll(async () => {
   );
   memberId = await addStaff(t.db, demoId, null, 'alice', null);
   for (const name of ['moderation_flags', 'moderation_ai']) {
-    await setFlag(demoId, name, true);
-    await setFlag(otherId, name, true);
+    await setFlag(t, admin, demoId, name, true);
+    await setFlag(t, admin, otherId, name, true);
   }
 });
 afterAll(() => t.close());
@@ -160,11 +151,11 @@ describe('AI moderation bot', () => {
     expect((await bot(true, editor)).statusCode).toBe(403);
     expect((await bot(true, admin, OTHER)).statusCode).toBe(404);
     expect((await bot(true, owner, OTHER)).statusCode).toBe(200);
-    await setFlag(demoId, 'moderation_ai', false);
+    await setFlag(t, admin, demoId, 'moderation_ai', false);
     const off = await bot(true);
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]!.code).toBe('feature_disabled');
-    await setFlag(demoId, 'moderation_ai', true);
+    await setFlag(t, admin, demoId, 'moderation_ai', true);
   });
 
   it('moderateNewContent flags only abusive text, only while the bot is on', async () => {
@@ -201,9 +192,9 @@ describe('AI moderation bot', () => {
     expect(item).toMatchObject({ flagged_by: [BOT_FLAGGER_NAME], reasons: ['aggressive'], flag_count: 1 });
 
     // With the feature off the bot does nothing even if switched on.
-    await setFlag(demoId, 'moderation_ai', false);
+    await setFlag(t, admin, demoId, 'moderation_ai', false);
     expect(await moderateNewContent(deps, demoId, { ...content, id: clean })).toBeNull();
-    await setFlag(demoId, 'moderation_ai', true);
+    await setFlag(t, admin, demoId, 'moderation_ai', true);
     await bot(false);
   });
 });
@@ -334,10 +325,10 @@ describe('flagged contents', () => {
     expect((await act('post', post, { action: 'ignore' }, owner, OTHER)).statusCode).toBe(404);
     const other = (await list('', owner, OTHER)).json().data;
     expect(other.count).toBe(0);
-    await setFlag(demoId, 'moderation_flags', false);
+    await setFlag(t, admin, demoId, 'moderation_flags', false);
     const off = await list('', moderator);
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]!.code).toBe('feature_disabled');
-    await setFlag(demoId, 'moderation_flags', true);
+    await setFlag(t, admin, demoId, 'moderation_flags', true);
   });
 });

@@ -10,6 +10,7 @@ import {
   errorsOf,
   form,
   signIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 import '../../platform/mail/mail.tables.ts';
 import '../../platform/jobs/jobs.tables.ts';
@@ -76,16 +77,6 @@ async function outbox() {
 async function nextCheck() {
   t.clock.advance(600);
   return t.jobs.runDue();
-}
-
-async function setFlag(stackId: number, name: string, enabled: boolean) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/stacks/${stackId}/features/`,
-    headers: { ...admin.bearer, 'content-type': 'application/json' },
-    payload: JSON.stringify({ name, enabled }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
 }
 
 describe('registration threshold: settings', () => {
@@ -216,12 +207,12 @@ describe('registration threshold: settings', () => {
     expect(errorsOf(refused.body)[0]?.code).toBe('permission_denied');
     expect((await get(admin, OTHER)).statusCode).toBe(404);
     expect((await update(valid, admin, OTHER)).statusCode).toBe(404);
-    await setFlag(demoId, 'registration_alerts', false);
+    await setFlag(t, admin, demoId, 'registration_alerts', false);
     const off = await update(valid);
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]?.code).toBe('feature_disabled');
     expect(errorsOf((await get()).body)[0]?.code).toBe('feature_disabled');
-    await setFlag(demoId, 'registration_alerts', true);
+    await setFlag(t, admin, demoId, 'registration_alerts', true);
     expect((await get()).statusCode).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import {
   errorsOf,
   signIn,
   type SignedIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 import { awardPoints } from './scoring.service.ts';
 import './scoring.tables.ts';
@@ -66,16 +67,6 @@ const historyCount = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-async function setFlag(name: string, enabled: boolean) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/stacks/${demoId}/features/`,
-    headers: { ...admin.bearer, 'content-type': 'application/json' },
-    payload: JSON.stringify({ name, enabled }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 describe('configuration', () => {
   it('answers the defaults, then saves a partial change', async () => {
     const first = await get('config/');
@@ -274,7 +265,7 @@ describe('permissions', () => {
     expect(await historyCount()).toBe(0);
     expect(await t.db.selectFrom('score_config').selectAll().execute()).toEqual([]);
     expect(await scoreOf(member)).toBe(0);
-    await setFlag('scoring', false);
+    await setFlag(t, admin, demoId, 'scoring', false);
     try {
       const off = await get('config/');
       expect(off.statusCode).toBe(403);
@@ -282,7 +273,7 @@ describe('permissions', () => {
       expect((await post('add/', { user_id: member, points: 5, comment: 'x' })).statusCode).toBe(403);
       expect(await scoreOf(member)).toBe(0);
     } finally {
-      await setFlag('scoring', true);
+      await setFlag(t, admin, demoId, 'scoring', true);
     }
     expect((await get('config/')).statusCode).toBe(200);
   });

@@ -8,6 +8,7 @@ import {
   createAccount,
   errorsOf,
   signIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 import './tagging.tables.ts';
 
@@ -46,16 +47,6 @@ async function addTag(
   return (JSON.parse(res.body) as { data: { id: number; color: string; active: boolean } }).data;
 }
 const data = <T>(body: string) => (JSON.parse(body) as { data: T }).data;
-
-async function setFlag(name: string, enabled: boolean) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/platform/api/v1/stacks/${demoId}/features/`,
-    headers: { ...admin.bearer, 'content-type': 'application/json' },
-    payload: JSON.stringify({ name, enabled }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 async function contents(count: number): Promise<number[]> {
   const author = await addStaff(t.db, demoId, null, `author${Date.now()}${Math.random()}`, null);
@@ -292,7 +283,7 @@ describe('tags: who may', () => {
 
   it('answers 403 feature_disabled while tagging, or the flag of the tag type, is off', async () => {
     const thread = await addTag({ type: 'thread', name: 'Flagged content' });
-    await setFlag('tagging_content', false);
+    await setFlag(t, admin, demoId, 'tagging_content', false);
     const off = await get('?type=thread');
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]?.code).toBe('feature_disabled');
@@ -300,15 +291,15 @@ describe('tags: who may', () => {
       'feature_disabled',
     );
     expect((await get('?type=user')).statusCode).toBe(200);
-    await setFlag('tagging_content', true);
-    await setFlag('tagging_category', false);
+    await setFlag(t, admin, demoId, 'tagging_content', true);
+    await setFlag(t, admin, demoId, 'tagging_category', false);
     expect((await post('add/', { type: 'category', name: 'Interest off' })).statusCode).toBe(403);
-    await setFlag('tagging_category', true);
-    await setFlag('tagging', false);
+    await setFlag(t, admin, demoId, 'tagging_category', true);
+    await setFlag(t, admin, demoId, 'tagging', false);
     const all = await post('add/', { type: 'user', name: 'All off' });
     expect(errorsOf(all.body)[0]?.code).toBe('feature_disabled');
     expect((await get('addressing/')).statusCode).toBe(403);
-    await setFlag('tagging', true);
+    await setFlag(t, admin, demoId, 'tagging', true);
     expect((await get('?type=thread')).statusCode).toBe(200);
   });
 });

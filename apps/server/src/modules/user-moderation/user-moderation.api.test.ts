@@ -13,6 +13,7 @@ import {
   memberSignIn,
   signIn,
   type SignedIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 import '../activity/activity.tables.ts';
 import '../moderation/moderation.tables.ts';
@@ -100,10 +101,6 @@ const signInMember = (m: { username: string; password: string }) =>
   memberSignIn(t.app, t.db, 'demo', m.username, m.password);
 const ssoSignIn = (who: SignedIn) =>
   t.app.inject({ method: 'POST', url: `${V2}/sso/signin/`, headers: who.bearer });
-async function setFlag(name: string, enabled: boolean) {
-  const res = await post(`/platform/api/v1/stacks/${demoId}/features/`, { name, enabled });
-  expect(res.statusCode, res.body).toBe(200);
-}
 async function contribution(
   authorId: number,
   type: 'post' | 'discussion' | 'status' | 'poll',
@@ -495,7 +492,7 @@ describe('who may moderate whom', () => {
     expect((await change(outsider, { status: 'banned' })).statusCode).toBe(404);
     expect((await post(`${BASE}/${outsider}/score/`, { points: 1, comment: 'x' })).statusCode).toBe(404);
 
-    await setFlag('moderation_users', false);
+    await setFlag(t, admin, demoId, 'moderation_users', false);
     try {
       for (const res of [
         await get(`${BASE}/`),
@@ -507,7 +504,7 @@ describe('who may moderate whom', () => {
         expect(errorsOf(res.body)[0]?.code).toBe('feature_disabled');
       }
     } finally {
-      await setFlag('moderation_users', true);
+      await setFlag(t, admin, demoId, 'moderation_users', true);
     }
     expect((await stored(m.id)).status).toBe('active');
   });
