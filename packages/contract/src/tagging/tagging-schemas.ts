@@ -187,6 +187,11 @@ function isPaletteColor(value: string): boolean {
   return (TAG_PALETTE as readonly string[]).includes(value.toUpperCase());
 }
 
+/** Any hex colour, `#rgb` or `#rrggbb`, as SelfCommunity's SDK sends a tag's colour (member API). */
+export function isHexColor(value: unknown): value is string {
+  return typeof value === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value);
+}
+
 /** The palette colour, upper-cased, or null when not in the palette. */
 export function paletteColor(value: unknown): string | null {
   return typeof value === 'string' && isPaletteColor(value) ? value.toUpperCase() : null;
@@ -194,9 +199,14 @@ export function paletteColor(value: unknown): string | null {
 
 /**
  * Checks a tag's fields (the console's dialog and the server use the same rules). With `partial`,
- * absent fields are not checked (update).
+ * absent fields are not checked (update). `colors`: the console keeps its palette; the member API
+ * takes any hex colour, as SelfCommunity's SDK sends it.
  */
-export function checkTagInput(input: TagWriteBody, partial = false): TagProblem[] {
+export function checkTagInput(
+  input: TagWriteBody,
+  partial = false,
+  colors: 'palette' | 'hex' = 'palette',
+): TagProblem[] {
   const m = TAGGING_MESSAGES;
   const problems: TagProblem[] = [];
   if (!partial || input.type !== undefined) {
@@ -216,7 +226,8 @@ export function checkTagInput(input: TagWriteBody, partial = false): TagProblem[
   if (input.description !== undefined && input.description.trim().length > TAG_DESCRIPTION_MAX) {
     problems.push({ field: 'description', code: 'max_length', message: m.descriptionTooLong });
   }
-  if (input.color !== undefined && !isPaletteColor(input.color)) {
+  const colorOk = colors === 'hex' ? isHexColor : isPaletteColor;
+  if (input.color !== undefined && !colorOk(input.color)) {
     problems.push({ field: 'color', code: 'invalid', message: m.color });
   }
   return problems;

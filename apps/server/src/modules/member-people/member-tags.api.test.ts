@@ -152,3 +152,37 @@ describe('tags', () => {
     }
   });
 });
+
+describe('tag colours', () => {
+  it('take any hex colour, #rgb or #rrggbb, as SelfCommunity’s SDK sends it', async () => {
+    for (const [name, color] of [
+      ['Red', '#ff0000'],
+      ['Short', '#f00'],
+      ['Upper', '#ABCDEF'],
+    ] as const) {
+      const res = await call('POST', '/tag/', admin.bearer, { type: 'user', name, color });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().color).toBe(color);
+    }
+    const created = await call('POST', '/tag/', admin.bearer, { type: 'user', name: 'Repainted' });
+    const changed = await call('PATCH', `/tag/${created.json().id}/`, admin.bearer, { color: '#0a0' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().color).toBe('#0a0');
+    for (const color of ['red', '#ff00', '#gg0000', 'ff0000', '#ff0000ff']) {
+      const res = await call('POST', '/tag/', admin.bearer, { type: 'user', name: `Bad ${color}`, color });
+      expect(res.statusCode, color).toBe(400);
+      expect(errorsOf(res.body)[0]).toMatchObject({ field: 'color', code: 'invalid' });
+    }
+  });
+
+  it('keep the palette in the console API', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/c/demo/platform/api/v1/tags/add/',
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: 'user', name: 'Console red', color: '#ff0000' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res.body)[0]).toMatchObject({ field: 'color', code: 'invalid' });
+  });
+});

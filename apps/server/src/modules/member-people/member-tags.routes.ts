@@ -161,7 +161,8 @@ export function registerMemberTagRoutes(scope: FastifyInstance, deps: MemberApiD
     async (request, reply) => {
       const { stackId } = requireCommunity(request);
       await enabledTypes(stackId);
-      const tag = await tagging.add(stackId, writeBody(request.body));
+      // Any hex colour (`#rgb`, `#rrggbb`), as SelfCommunity's SDK sends it.
+      const tag = await tagging.add(stackId, writeBody(request.body), 'hex');
       return reply.code(201).send(present(tag, true));
     },
   );
@@ -181,7 +182,10 @@ export function registerMemberTagRoutes(scope: FastifyInstance, deps: MemberApiD
       handler: async (request) => {
         const { stackId } = requireCommunity(request);
         await enabledTypes(stackId);
-        return present(await tagging.update(stackId, request.params.id, writeBody(request.body)), true);
+        return present(
+          await tagging.update(stackId, request.params.id, writeBody(request.body), 'hex'),
+          true,
+        );
       },
     });
   }

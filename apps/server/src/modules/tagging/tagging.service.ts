@@ -91,8 +91,9 @@ export function createTaggingService(deps: { db: Db }) {
       return { count, results: rows.map(toTag) };
     },
 
-    async add(stackId: number, body: TagWriteBody): Promise<Tag> {
-      const problems = checkTagInput(body);
+    /** `colors: 'hex'`: any `#rgb`/`#rrggbb` (the member API); the console keeps the palette. */
+    async add(stackId: number, body: TagWriteBody, colors: 'palette' | 'hex' = 'palette'): Promise<Tag> {
+      const problems = checkTagInput(body, false, colors);
       if (problems.length > 0) throw invalid(problems);
       const type = body.type as TagType;
       await requireTypeFeature(stackId, type);
@@ -107,10 +108,15 @@ export function createTaggingService(deps: { db: Db }) {
       }
     },
 
-    async update(stackId: number, id: number, body: TagWriteBody): Promise<Tag> {
+    async update(
+      stackId: number,
+      id: number,
+      body: TagWriteBody,
+      colors: 'palette' | 'hex' = 'palette',
+    ): Promise<Tag> {
       const tag = await loadTag(stackId, id);
       const { type: _ignored, ...rest } = body;
-      const problems = checkTagInput(rest, true);
+      const problems = checkTagInput(rest, true, colors);
       if (problems.length > 0) throw invalid(problems);
       const v = values(rest);
       if (v.name !== undefined && (await repo.nameTaken(db, stackId, tag.type, v.name, id)))
