@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { clientAddressKey } from './client-address-key.ts';
+import './auth.tables.ts';
 
 export interface ThrottleLimits {
   windowSeconds: number;

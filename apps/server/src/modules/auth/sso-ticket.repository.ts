@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import './auth.tables.ts';
 
 export async function insertTicket(
   db: Db,

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import './auth.tables.ts';
 
 /**
  * Whose sign-in a token family is: a console account (bound to one community when the sign-in was

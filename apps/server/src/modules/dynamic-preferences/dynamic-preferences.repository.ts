@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import './dynamic-preferences.tables.ts';
 
 /** The stored (non-default) values of a community, by name. */
 export async function storedValues(db: Db, stackId: number, names?: string[]): Promise<Map<string, string>> {

@@ -7,6 +7,7 @@ import {
   type Plan,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import './features.tables.ts';
 
 function planOf(value: string): Plan {
   return (PLANS as readonly string[]).includes(value) ? (value as Plan) : 'go';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { UserPreference, UserPreferenceKey } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import './preferences.tables.ts';
 
 const columns = ['id', 'key', 'value'] as const;
 

@@ -56,12 +56,6 @@ export interface CommunityUsersTable {
   deleted_at: Timestamp | null;
 }
 
-export interface StackFeaturesTable {
-  stack_id: number;
-  name: string;
-  enabled: boolean;
-}
-
 export interface OAuthClientsTable {
   id: Generated<number>;
   client_id: string;
@@ -97,48 +91,6 @@ export interface AccessTokensTable {
   created_at: CreatedAt;
 }
 
-export interface RefreshTokensTable {
-  token_hash: string;
-  family_id: string;
-  used_at: Timestamp | null;
-  revoked_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface SignInAttemptsTable {
-  id: Generated<number>;
-  scope: 'account' | 'ip';
-  key: string;
-  succeeded: boolean;
-  created_at: Timestamp;
-}
-
-export interface UserPreferencesTable {
-  id: Generated<number>;
-  account_id: number;
-  key: string;
-  value: string;
-  updated_at: Timestamp;
-}
-
-export interface SsoTicketsTable {
-  ticket_hash: string;
-  stack_id: number;
-  community_user_id: number;
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface DynamicPreferencesTable {
-  stack_id: number;
-  name: string;
-  section: string;
-  value: string;
-  updated_at: Timestamp;
-  updated_by: number | null;
-}
-
 export interface StackSecretsTable {
   stack_id: number;
   name: string;
@@ -150,14 +102,8 @@ export interface Database {
   accounts: AccountsTable;
   stacks: StacksTable;
   community_users: CommunityUsersTable;
-  stack_features: StackFeaturesTable;
   oauth_clients: OAuthClientsTable;
   token_families: TokenFamiliesTable;
   access_tokens: AccessTokensTable;
-  refresh_tokens: RefreshTokensTable;
-  sign_in_attempts: SignInAttemptsTable;
-  user_preferences: UserPreferencesTable;
-  sso_tickets: SsoTicketsTable;
-  dynamic_preferences: DynamicPreferencesTable;
   stack_secrets: StackSecretsTable;
 }
