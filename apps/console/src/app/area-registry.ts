@@ -16,7 +16,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import type { FeatureName, StaffRole } from '@agora/contract';
+import { AREA_ROLES, type ConsoleArea, type FeatureName, type StaffRole } from '@agora/contract';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazy-screen.tsx';
 
@@ -34,13 +34,16 @@ export interface Area {
   screen: ComponentType;
   /** Shown only while this feature flag is on (the server refuses the calls too). */
   feature?: FeatureName;
-  /** Staff roles that may open it (all console roles when absent). */
+  /** Staff roles that may open it (all console roles when absent): the contract's AREA_ROLES. */
   roles?: readonly StaffRole[];
+  /** The contract area (AREA_ROLES, spec mgmt §6) whose roles it has: the server's routes carry the same. */
+  area?: ConsoleArea;
   /** Only for hub administrators (account perms `hub.admin`). */
   hubAdmin?: boolean;
 }
 
-const ADMIN: readonly StaffRole[] = ['admin'];
+/** An area's access as the server's routes carry it (spec mgmt §6, declared once in the contract). */
+const access = (area: ConsoleArea) => ({ area, roles: AREA_ROLES[area] });
 
 export const AREAS: readonly Area[] = [
   {
@@ -54,6 +57,7 @@ export const AREAS: readonly Area[] = [
     id: 'analytics-dashboard',
     path: 'social_analytics/dashboard',
     labelId: 'nav.analyticsDashboard',
+    ...access('analytics'),
     icon: DashboardOutlined,
     feature: 'data_provisioning_dashboard',
     screen: lazyScreen(() => import('../features/analytics-dashboard/pages/analytics-dashboard-page.tsx')),
@@ -62,6 +66,7 @@ export const AREAS: readonly Area[] = [
     id: 'analytics',
     path: 'social_analytics/*',
     labelId: 'nav.analytics',
+    ...access('analytics'),
     icon: InsightsOutlined,
     screen: lazyScreen(() => import('../features/analytics/pages/analytics-page.tsx')),
   },
@@ -69,48 +74,48 @@ export const AREAS: readonly Area[] = [
     id: 'theme',
     path: 'theme/*',
     labelId: 'nav.theme',
+    ...access('theme'),
     icon: PaletteOutlined,
-    roles: ADMIN,
     screen: lazyScreen(() => import('../features/theme/pages/theme-page.tsx')),
   },
   {
     id: 'content-settings',
     path: 'content_settings',
     labelId: 'nav.contentSettings',
+    ...access('content-settings'),
     icon: TuneOutlined,
-    roles: ADMIN,
     screen: lazyScreen(() => import('../features/content-settings/pages/content-settings-page.tsx')),
   },
   {
     id: 'community-management',
     path: 'community_management/*',
     labelId: 'nav.communityManagement',
+    ...access('community-management'),
     icon: GroupsOutlined,
-    roles: ADMIN,
     screen: lazyScreen(() => import('../features/community-management/pages/community-management-page.tsx')),
   },
   {
     id: 'integrations',
     path: 'integrations/*',
     labelId: 'nav.integrations',
+    ...access('integrations'),
     icon: ExtensionOutlined,
-    roles: ADMIN,
     screen: lazyScreen(() => import('../features/integrations/pages/integrations-page.tsx')),
   },
   {
     id: 'server-settings',
     path: 'settings/*',
     labelId: 'nav.serverSettings',
+    ...access('server-settings'),
     icon: DnsOutlined,
-    roles: ADMIN,
     screen: lazyScreen(() => import('../features/server-settings/pages/server-settings-page.tsx')),
   },
   {
     id: 'registration-alerts',
     path: 'registration_alerts',
     labelId: 'nav.registrationAlerts',
+    ...access('registration-alerts'),
     icon: NotificationsActiveOutlined,
-    roles: ADMIN,
     feature: 'registration_alerts',
     screen: lazyScreen(() => import('../features/registration-alerts/pages/registration-alerts-page.tsx')),
   },
@@ -118,8 +123,8 @@ export const AREAS: readonly Area[] = [
     id: 'app-settings',
     path: 'app_settings',
     labelId: 'nav.appSettings',
+    ...access('app-settings'),
     icon: AppSettingsAltOutlined,
-    roles: ADMIN,
     feature: 'app_settings',
     screen: lazyScreen(() => import('../features/app-settings/pages/app-settings-page.tsx')),
   },
@@ -127,16 +132,16 @@ export const AREAS: readonly Area[] = [
     id: 'readiness-checks',
     path: 'checks',
     labelId: 'nav.readinessChecks',
+    ...access('readiness-checks'),
     icon: ChecklistOutlined,
-    roles: ADMIN,
     screen: lazyScreen(() => import('../features/readiness-checks/pages/readiness-checks-page.tsx')),
   },
   {
     id: 'registration-approval',
     path: 'users/approval',
     labelId: 'nav.registrationApproval',
+    ...access('registration-approval'),
     icon: HowToRegOutlined,
-    roles: ADMIN,
     screen: lazyScreen(
       () => import('../features/registration-approval/pages/registration-approval-page.tsx'),
     ),
@@ -145,16 +150,16 @@ export const AREAS: readonly Area[] = [
     id: 'moderation',
     path: 'moderation/*',
     labelId: 'nav.moderation',
+    ...access('moderation'),
     icon: GavelOutlined,
-    roles: ['admin', 'moderator'],
     screen: lazyScreen(() => import('../features/moderation/pages/moderation-page.tsx')),
   },
   {
     id: 'scoring',
     path: 'scoring/*',
     labelId: 'nav.scoring',
+    ...access('scoring'),
     icon: EmojiEventsOutlined,
-    roles: ADMIN,
     feature: 'scoring',
     screen: lazyScreen(() => import('../features/scoring/pages/scoring-page.tsx')),
   },
@@ -162,8 +167,8 @@ export const AREAS: readonly Area[] = [
     id: 'staff',
     path: 'staff',
     labelId: 'nav.staff',
+    ...access('staff'),
     icon: BadgeOutlined,
-    roles: ADMIN,
     feature: 'user_roles',
     screen: lazyScreen(() => import('../features/staff/pages/staff-page.tsx')),
   },
@@ -171,8 +176,8 @@ export const AREAS: readonly Area[] = [
     id: 'tagging',
     path: 'management/tagging/*',
     labelId: 'nav.tagging',
+    ...access('tagging'),
     icon: LocalOfferOutlined,
-    roles: ['admin', 'editor'],
     feature: 'tagging',
     screen: lazyScreen(() => import('../features/tagging/pages/tagging-page.tsx')),
   },
@@ -180,8 +185,8 @@ export const AREAS: readonly Area[] = [
     id: 'audit-log',
     path: 'audit_log',
     labelId: 'nav.auditLog',
+    ...access('audit-log'),
     icon: HistoryOutlined,
-    roles: ADMIN,
     screen: lazyScreen(() => import('../features/audit-log/pages/audit-log-page.tsx')),
   },
   {

@@ -156,5 +156,11 @@ export const analyticsPaths = {
   userInsight: '/platform/api/v1/analytics/user_insight/:userId/',
 } as const;
 
+/**
+ * Who may export (core §7 "export add, get, list"): the server's export routes carry exactly this
+ * area's roles (admin, editor: AREA_ROLES) and flag; the console shows the Exports tab on the same terms.
+ */
+export const ANALYTICS_EXPORTS_ACCESS = { area: 'analytics', feature: 'insight' } as const;
+
 /** Feature flag of the report endpoints. */
 export const DATA_PROVISIONING_REPORTS_FEATURE = 'data_provisioning_reports';

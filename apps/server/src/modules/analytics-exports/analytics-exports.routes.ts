@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ANALYTICS_EXPORTS_ACCESS,
   analyticsExportAddAnswerSchema,
   analyticsExportAddBodySchema,
   analyticsExportDownloadQuerySchema,
@@ -22,7 +23,10 @@ import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['analytics exports'];
 const security = [{ bearer: [] }];
-const config = { ...areaAccess('analytics'), feature: 'insight' as const };
+const config = {
+  ...areaAccess(ANALYTICS_EXPORTS_ACCESS.area),
+  feature: ANALYTICS_EXPORTS_ACCESS.feature,
+};
 /** The guard reads the slug after validation: params schemas must keep it. */
 const idParams = analyticsExportIdParamsSchema.extend({ slug: z.string() });
 
@@ -108,7 +112,7 @@ export function registerAnalyticsExportRoutes(scope: FastifyInstance, deps: Plat
   r.get(
     paths.exportDownload,
     {
-      config: { ...areaAccess('analytics'), signedLink: true },
+      config: { ...areaAccess(ANALYTICS_EXPORTS_ACCESS.area), signedLink: true },
       onRequest: serveDownload,
       schema: {
         tags,

@@ -1,9 +1,16 @@
-import { isFeatureEnabled, type FeatureName } from '@agora/contract';
+import {
+  ANALYTICS_EXPORTS_ACCESS,
+  areaAllows,
+  isFeatureEnabled,
+  type ConsoleArea,
+  type FeatureName,
+} from '@agora/contract';
 import Box from '@mui/material/Box';
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { useEnabledFeatures } from '../../../core/features/feature-queries.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { AreaTabs, SettingsHeader } from '../../content-settings/index.ts';
 import { AnalyticsPeriodProvider } from '../components/charts/analytics-period.tsx';
 import * as S from './analytics-screens.tsx';
@@ -21,6 +28,8 @@ interface SectionEntry {
   path: string;
   labelId: string;
   feature?: FeatureName;
+  /** Shown only to the roles of this contract area (AREA_ROLES), as the server's routes are. */
+  area?: ConsoleArea;
   /** Sub-screens (second row of tabs), or one screen. */
   screens: ScreenEntry[];
 }
@@ -92,6 +101,9 @@ export const SECTIONS: SectionEntry[] = [
   {
     path: 'exports',
     labelId: 'analytics.section.exports',
+    // Exactly the server's terms: flag `insight`, the analytics area's roles (admin, editor).
+    feature: ANALYTICS_EXPORTS_ACCESS.feature,
+    area: ANALYTICS_EXPORTS_ACCESS.area,
     screens: [{ path: '', labelId: 'analytics.section.exports', screen: S.ExportsScreen }],
   },
 ];
@@ -121,13 +133,15 @@ function Section({ section, features }: { section: SectionEntry; features: strin
 /** /social_analytics/*: contents, users, reports, connections, uploads, devices and exports. */
 export default function AnalyticsPage() {
   const features = useEnabledFeatures();
+  const roles = useStackStore((state) => state.selected?.roles);
   if (!features) return <PageSpinner />;
   const sections = SECTIONS.filter(
     (section) =>
       allowed(features, section.feature) &&
+      (!section.area || (roles ?? []).some((role) => areaAllows(section.area as ConsoleArea, role))) &&
       section.screens.some((screen) => allowed(features, screen.feature)),
   );
-  const first = sections[0]?.path ?? 'exports';
+  const first = sections[0]?.path;
   return (
     <AnalyticsPeriodProvider>
       <Box data-testid="analytics-page" sx={{ minWidth: 0 }}>
@@ -141,7 +155,7 @@ export default function AnalyticsPage() {
               element={<Section section={section} features={features} />}
             />
           ))}
-          <Route path="*" element={<Navigate to={`${BASE}/${first}`} replace />} />
+          {first !== undefined && <Route path="*" element={<Navigate to={`${BASE}/${first}`} replace />} />}
         </Routes>
       </Box>
     </AnalyticsPeriodProvider>

@@ -8,7 +8,7 @@ import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { fetchBotStatus, moderationKeys, saveBotStatus, useInternalUrl } from '../api/moderation-api.ts';
 
-/** The AI moderation bot's switch (admin, feature moderation_ai). */
+/** The AI moderation bot's switch (the moderation area's roles, feature moderation_ai). */
 export function BotSettings() {
   const internalUrl = useInternalUrl();
   const client = useQueryClient();

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useEnabledFeatures, useFeature } from '../../../core/features/feature-queries.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { BotSettings } from '../components/bot-settings.tsx';
 import { FlagDetail } from '../components/flag-detail.tsx';
 import { FlagList } from '../components/flag-list.tsx';
@@ -18,9 +17,9 @@ export default function ModerationPage() {
   const flagsOn = useFeature('moderation_flags');
   const usersOn = useFeature('moderation_users');
   const botOn = useFeature('moderation_ai');
-  const isAdmin = useStackStore((s) => s.selected?.roles.includes('admin') ?? false);
   const loaded = useEnabledFeatures() !== undefined;
-  const showBot = botOn && isAdmin;
+  // The AI bot is a moderation function (spec mgmt §1, §7): every role of this area has it.
+  const showBot = botOn;
   const current = location.pathname.includes('/moderation/settings')
     ? 'settings'
     : location.pathname.includes('/moderation/users')
@@ -28,7 +27,15 @@ export default function ModerationPage() {
       : flagsOn
         ? 'flags'
         : false;
-  const home = flagsOn ? 'flags' : usersOn ? 'users' : showBot ? 'settings' : null;
+  // Absolute: this is a splat route (`moderation/*`), where a relative redirect resolves below the
+  // unknown sub-path and the catch-all would redirect again, for ever.
+  const home = flagsOn
+    ? '/moderation/flags'
+    : usersOn
+      ? '/moderation/users'
+      : showBot
+        ? '/moderation/settings'
+        : null;
 
   return (
     <Box data-testid="moderation-page" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>

@@ -9,6 +9,13 @@ import { TagAddressingForm } from '../components/tag-addressing.tsx';
 import { TagAssignment } from '../components/tag-assignment.tsx';
 import { TagManager } from '../components/tag-manager.tsx';
 
+/**
+ * Every link and redirect is absolute: this area is a splat route (`management/tagging/*`), where a
+ * relative `to` resolves below the current sub-path (…/user/user/assignment) and the catch-all then
+ * redirected relatively again, for ever.
+ */
+const BASE = '/management/tagging';
+
 const SCREENS = [
   { path: 'user', label: { id: 'tagging.tab.userTags' }, feature: null },
   { path: 'user/assignment', label: { id: 'tagging.tab.userAssignment' }, feature: null },
@@ -44,12 +51,18 @@ export default function TaggingPage() {
         sx={{ minWidth: 0 }}
       >
         {screens.map((s) => (
-          <Tab key={s.path} value={s.path} label={intl.formatMessage(s.label)} component={Link} to={s.path} />
+          <Tab
+            key={s.path}
+            value={s.path}
+            label={intl.formatMessage(s.label)}
+            component={Link}
+            to={`${BASE}/${s.path}`}
+          />
         ))}
       </Tabs>
       {loaded && (
         <Routes>
-          <Route index element={<Navigate to="user" replace />} />
+          <Route index element={<Navigate to={`${BASE}/user`} replace />} />
           <Route path="user" element={<TagManager type="user" />} />
           <Route path="user/assignment" element={<TagAssignment type="user" />} />
           <Route path="user/addressing" element={<TagAddressingForm />} />
@@ -57,7 +70,7 @@ export default function TaggingPage() {
           {categoryOn && <Route path="interest/assignment" element={<TagAssignment type="category" />} />}
           {contentOn && <Route path="content/management" element={<TagManager type="thread" />} />}
           {contentOn && <Route path="content/assignment" element={<TagAssignment type="thread" />} />}
-          <Route path="*" element={<Navigate to="user" replace />} />
+          <Route path="*" element={<Navigate to={`${BASE}/user`} replace />} />
         </Routes>
       )}
     </Box>
