@@ -2,15 +2,7 @@ import { EMAIL_URL_OVERRIDES, INVALID_URLS_MESSAGE } from '@agora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import {
-  addStaff,
-  createAccount,
-  createStack,
-  form,
-  signIn,
-  type SignedIn,
-  setFlag,
-} from '../../test-support/fixtures.ts';
+import { form, type SignedIn, setFlag, communityWithRoles } from '../../test-support/fixtures.ts';
 
 const SECRET_KEY = 'dynamic-preferences-test-secret-key';
 const BASE = '/c/demo/platform/api/v1';
@@ -25,16 +17,7 @@ let otherId: number;
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { AGORA_SECRET_KEY: SECRET_KEY } });
-  demoId = (await t.db.selectFrom('stacks').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow())
-    .id;
-  const owner = await createAccount(t.db, 'owner', 'owner-password-1');
-  otherId = await createStack(t.db, 'other', 'Other community');
-  await addStaff(t.db, otherId, owner, 'owner', 'admin');
-  await addStaff(t.db, demoId, await createAccount(t.db, 'ed', 'editor-password-1'), 'ed', 'editor');
-  await addStaff(t.db, demoId, await createAccount(t.db, 'mo', 'moderator-password-1'), 'mo', 'moderator');
-  admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
-  editor = await signIn(t.app, 'ed', 'editor-password-1');
-  moderator = await signIn(t.app, 'mo', 'moderator-password-1');
+  ({ demoId, otherId, admin, editor, moderator } = await communityWithRoles(t, ADMIN_PASSWORD));
 });
 afterAll(() => t.close());
 

@@ -3,12 +3,12 @@ import { DEFAULT_SCORE_POINTS, SCORE_ACTIONS, SCORING_MESSAGES } from '@agora/co
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
   addStaff,
-  communityFixture,
-  createAccount,
   errorsOf,
   signIn,
   type SignedIn,
   setFlag,
+  communityWithRoles,
+  MODERATOR_PASSWORD,
 } from '../../test-support/fixtures.ts';
 import { awardPoints } from './scoring.service.ts';
 import './scoring.tables.ts';
@@ -28,9 +28,7 @@ let outsider: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ demoId, otherId, admin, editor, owner } = await communityFixture(t, ADMIN_PASSWORD));
-  await addStaff(t.db, demoId, await createAccount(t.db, 'mod', 'moderator-password-1'), 'mod', 'moderator');
-  moderator = await signIn(t.app, 'mod', 'moderator-password-1');
+  ({ demoId, otherId, admin, editor, owner, moderator } = await communityWithRoles(t, ADMIN_PASSWORD));
   member = await addStaff(t.db, demoId, null, 'mario', null);
   outsider = await addStaff(t.db, otherId, null, 'luigi', null);
 });
@@ -39,7 +37,7 @@ beforeEach(async () => {
   // Tests advance the clock past the tokens' lifetime: sign in afresh.
   admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
   editor = await signIn(t.app, 'ed', 'editor-password-1');
-  moderator = await signIn(t.app, 'mod', 'moderator-password-1');
+  moderator = await signIn(t.app, 'mod', MODERATOR_PASSWORD);
   owner = await signIn(t.app, 'owner', 'owner-password-1');
   await t.db.deleteFrom('score_history').execute();
   await t.db.deleteFrom('score_config').execute();

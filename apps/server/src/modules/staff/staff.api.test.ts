@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
   type SignedIn,
-  addStaff,
-  communityFixture,
   createAccount,
   errorsOf,
   form,
   signIn,
+  communityWithRoles,
 } from '../../test-support/fixtures.ts';
 import '../../platform/mail/mail.tables.ts';
 import './staff.tables.ts';
@@ -26,9 +25,7 @@ let moderator: SignedIn;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ demoId, otherId, admin, editor, owner } = await communityFixture(t, ADMIN_PASSWORD));
-  await addStaff(t.db, demoId, await createAccount(t.db, 'mod', 'moderator-pass-1'), 'mod', 'moderator');
-  moderator = await signIn(t.app, 'mod', 'moderator-pass-1');
+  ({ demoId, otherId, admin, editor, owner, moderator } = await communityWithRoles(t, ADMIN_PASSWORD));
 });
 afterAll(() => t.close());
 

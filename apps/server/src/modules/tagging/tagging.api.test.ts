@@ -4,11 +4,9 @@ import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/t
 import {
   type SignedIn,
   addStaff,
-  communityFixture,
-  createAccount,
   errorsOf,
-  signIn,
   setFlag,
+  communityWithRoles,
 } from '../../test-support/fixtures.ts';
 import './tagging.tables.ts';
 
@@ -23,9 +21,7 @@ let demoId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ demoId, admin, editor } = await communityFixture(t, ADMIN_PASSWORD));
-  await addStaff(t.db, demoId, await createAccount(t.db, 'mod', 'moderator-password-1'), 'mod', 'moderator');
-  moderator = await signIn(t.app, 'mod', 'moderator-password-1');
+  ({ demoId, admin, editor, moderator } = await communityWithRoles(t, ADMIN_PASSWORD));
 });
 afterAll(() => t.close());
 

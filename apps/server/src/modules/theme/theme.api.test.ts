@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themePaths, type UploadImageResult } from '@agora/contract';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { addStaff, createAccount, createStack, signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import { type SignedIn, communityWithRoles } from '../../test-support/fixtures.ts';
 
 const UPLOAD = `/c/demo${themePaths.uploadImage}`;
 const RAW = `/c/demo${themePaths.getRawImage}`;
@@ -96,15 +96,7 @@ async function preferenceValue(name: string) {
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-theme-'));
   t = await buildTestApp({ env: { DATA_DIR: dataDir } });
-  demoId = (await t.db.selectFrom('stacks').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow())
-    .id;
-  await addStaff(t.db, demoId, await createAccount(t.db, 'ed', 'editor-password-1'), 'ed', 'editor');
-  await addStaff(t.db, demoId, await createAccount(t.db, 'mo', 'moderator-password-1'), 'mo', 'moderator');
-  const otherId = await createStack(t.db, 'other', 'Other community');
-  await addStaff(t.db, otherId, await createAccount(t.db, 'owner', 'owner-password-1'), 'owner', 'admin');
-  admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
-  editor = await signIn(t.app, 'ed', 'editor-password-1');
-  moderator = await signIn(t.app, 'mo', 'moderator-password-1');
+  ({ demoId, admin, editor, moderator } = await communityWithRoles(t, ADMIN_PASSWORD));
 });
 afterAll(async () => {
   await t.close();
