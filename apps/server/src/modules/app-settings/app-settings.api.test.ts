@@ -48,7 +48,9 @@ const move = (platform: string, status: string, who: SignedIn = admin, stackId =
 
 describe('app settings: the request for a store app', () => {
   it('has no request until one is sent, and says which preference holds the store badge URL', async () => {
-    const res = await get('android', editor);
+    // App settings are the admin's (spec mgmt §6: not a content or marketing function).
+    expect((await get('android', editor)).statusCode).toBe(403);
+    const res = await get('android');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
       platform: 'android',
@@ -114,7 +116,7 @@ describe('app settings: the request for a store app', () => {
     expect(again.sent_at).toBe('2026-11-21T10:01:00.000Z');
     expect(again.account.google_play_account_email).toBe('other@example.com');
     expect(again.history.map((e: { status: string }) => e.status)).toEqual(['sent', 'sent']);
-    expect((await get('android', editor)).json().data.status).toBe('sent');
+    expect((await get('android')).json().data.status).toBe('sent');
   });
 
   it('lets only hub administrators move it along, refusing moves the states do not allow', async () => {

@@ -146,8 +146,9 @@ describe('AI moderation bot', () => {
     expect((await bot('maybe')).statusCode).toBe(400);
   });
 
-  it('refuses the moderator and the editor, hides other communities, and answers 403 with the feature off', async () => {
-    expect((await bot(true, moderator)).statusCode).toBe(403);
+  // The AI bot is a moderation function (spec mgmt §1, §7 "Moderation: ... AI status"; §6 moderators).
+  it('lets the moderator in, refuses the editor, hides other communities, and answers 403 with the feature off', async () => {
+    expect((await bot(true, moderator)).statusCode).toBe(200);
     expect((await bot(true, editor)).statusCode).toBe(403);
     expect((await bot(true, admin, OTHER)).statusCode).toBe(404);
     expect((await bot(true, owner, OTHER)).statusCode).toBe(200);
