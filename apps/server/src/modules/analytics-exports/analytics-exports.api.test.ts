@@ -12,9 +12,9 @@ import {
   createStack,
   errorsOf,
   signIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
 import '../../platform/mail/mail.tables.ts';
-import { setFeature } from '../features/features.repository.ts';
 import {
   category,
   comment,
@@ -345,10 +345,10 @@ describe('export access and listing', () => {
     expect((await add({ type: 'nope' })).statusCode).toBe(400);
     expect((await add({ type: 'users', from: '2026-02-30' })).statusCode).toBe(400);
     expect((await add({ type: 'users', from: '2026-05-01', to: '2026-04-01' })).statusCode).toBe(400);
-    await setFeature(t.db, expId, 'insight', false);
+    await setFlag(t, admin, expId, 'insight', false);
     const off = await add({ type: 'users' });
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]?.code).toBe('feature_disabled');
-    await setFeature(t.db, expId, 'insight', true);
+    await setFlag(t, admin, expId, 'insight', true);
   });
 });

@@ -9,8 +9,8 @@ import {
   createStack,
   errorsOf,
   signIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
-import { setFeature } from '../features/features.repository.ts';
 import {
   category,
   comment,
@@ -387,13 +387,13 @@ describe('access', () => {
       expect((await get(url, publisher)).statusCode).toBe(403);
       expect((await get(url, owner)).statusCode).toBe(404);
     }
-    await setFeature(t.db, tabId, 'data_provisioning_users', false);
+    await setFlag(t, admin, tabId, 'data_provisioning_users', false);
     expect(errorsOf((await get(`${BASE}/tables/users/`)).body)[0]?.code).toBe('feature_disabled');
     expect((await get(`${BASE}/user_insight/${ann}/`)).statusCode).toBe(403);
     expect((await get(`${BASE}/tables/categories/`)).statusCode).toBe(200);
-    await setFeature(t.db, tabId, 'data_provisioning_contents', false);
+    await setFlag(t, admin, tabId, 'data_provisioning_contents', false);
     expect((await get(`${BASE}/tables/contributions/`)).statusCode).toBe(403);
-    await setFeature(t.db, tabId, 'data_provisioning_users', true);
-    await setFeature(t.db, tabId, 'data_provisioning_contents', true);
+    await setFlag(t, admin, tabId, 'data_provisioning_users', true);
+    await setFlag(t, admin, tabId, 'data_provisioning_contents', true);
   });
 });

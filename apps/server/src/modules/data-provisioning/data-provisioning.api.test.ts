@@ -8,8 +8,8 @@ import {
   createStack,
   errorsOf,
   signIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
-import { setFeature } from '../features/features.repository.ts';
 import {
   comment,
   connect,
@@ -277,7 +277,7 @@ describe('report access', () => {
   });
   it('answer 403 feature_disabled while data_provisioning_reports is off; check says unavailable once every flag is off', async () => {
     expect((await get(`${HAND}/check/`)).json()).toEqual({ data: { available: true } });
-    await setFeature(t.db, handId, 'data_provisioning_reports', false);
+    await setFlag(t, admin, handId, 'data_provisioning_reports', false);
     for (const report of reports) {
       const res = await get(`${HAND}/${report}`);
       expect(res.statusCode).toBe(403);
@@ -285,12 +285,12 @@ describe('report access', () => {
     }
     expect((await get(`${HAND}/check/`)).json()).toEqual({ data: { available: true } });
     for (const flag of ['dashboard', 'users', 'contents', 'interests', 'polls'] as const) {
-      await setFeature(t.db, handId, `data_provisioning_${flag}`, false);
+      await setFlag(t, admin, handId, `data_provisioning_${flag}`, false);
     }
     expect((await get(`${HAND}/check/`)).json()).toEqual({ data: { available: false } });
     expect((await get(`${HAND}/check/`, publisher)).statusCode).toBe(403);
     for (const flag of ['reports', 'dashboard', 'users', 'contents', 'interests', 'polls'] as const) {
-      await setFeature(t.db, handId, `data_provisioning_${flag}`, true);
+      await setFlag(t, admin, handId, `data_provisioning_${flag}`, true);
     }
     expect((await get(`${HAND}/active_users/`)).statusCode).toBe(200);
   });
@@ -348,10 +348,10 @@ describe('dashboard layout', () => {
     expect((await get(url(adminUserId), publisher)).statusCode).toBe(403);
     expect((await get(url(adminUserId), owner)).statusCode).toBe(404);
     expect((await get(url(adminUserId, DEMO), owner)).statusCode).toBe(404);
-    await setFeature(t.db, handId, 'data_provisioning_dashboard', false);
+    await setFlag(t, admin, handId, 'data_provisioning_dashboard', false);
     const off = await save(adminUserId, '[]');
     expect(off.statusCode).toBe(403);
     expect(errorsOf(off.body)[0]?.code).toBe('feature_disabled');
-    await setFeature(t.db, handId, 'data_provisioning_dashboard', true);
+    await setFlag(t, admin, handId, 'data_provisioning_dashboard', true);
   });
 });

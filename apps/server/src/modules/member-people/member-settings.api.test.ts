@@ -7,8 +7,8 @@ import {
   createMember,
   errorsOf,
   memberSignIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
-import { setFeature } from '../features/features.repository.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -50,9 +50,9 @@ describe('GET /feature/', () => {
     const tagging = () =>
       get('/feature/?name=tagging').then((r) => r.json().results as { name: string; enabled: boolean }[]);
     expect(await tagging()).toEqual([{ id: expect.any(Number), name: 'tagging', enabled: true }]);
-    await setFeature(t.db, demoId, 'tagging', false);
+    await setFlag(t, admin, demoId, 'tagging', false);
     expect((await tagging())[0]?.enabled).toBe(false);
-    await setFeature(t.db, demoId, 'tagging', true);
+    await setFlag(t, admin, demoId, 'tagging', true);
 
     const page = await get('/feature/?limit=5&offset=5');
     expect(page.json().results).toHaveLength(5);

@@ -6,8 +6,8 @@ import {
   createMember,
   errorsOf,
   memberSignIn,
+  setFlag,
 } from '../../test-support/fixtures.ts';
-import { setFeature } from '../features/features.repository.ts';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -142,13 +142,13 @@ describe('tags', () => {
     expect((await call('POST', `/tag/${id}/assign/`, admin.bearer, { user: aliceId })).statusCode).toBe(404);
     expect((await call('GET', `/tag/${id}/`, admin.bearer)).statusCode).toBe(404);
 
-    await setFeature(t.db, demoId, 'tagging', false);
+    await setFlag(t, admin, demoId, 'tagging', false);
     try {
       const off = await call('GET', '/tag/', admin.bearer);
       expect(off.statusCode).toBe(403);
       expect(errorsOf(off.body)[0]?.code).toBe('feature_disabled');
     } finally {
-      await setFeature(t.db, demoId, 'tagging', true);
+      await setFlag(t, admin, demoId, 'tagging', true);
     }
   });
 });
