@@ -1,4 +1,5 @@
 import { ErrorCode, OAUTH_ERROR_CODES } from './errors/index.ts';
+import { CubeApiErrorCode } from './analytics/index.ts';
 import { AnalyticsExportErrorCode, TAG_ASSIGNMENT_ERROR_CODE } from './analytics-server/index.ts';
 import { AppSettingsErrorCode } from './app-settings/index.ts';
 import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
@@ -25,6 +26,7 @@ export const ERROR_CODE_REGISTRY = [
   OAUTH_ERROR_CODES,
   AnalyticsExportErrorCode,
   TAG_ASSIGNMENT_ERROR_CODE,
+  CubeApiErrorCode,
   AppSettingsErrorCode,
   DynamicPreferencesErrorCode,
   ImageErrorCode,

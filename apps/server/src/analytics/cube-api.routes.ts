@@ -4,11 +4,12 @@ import { z } from 'zod';
 import {
   analyticsPaths as paths,
   communitySigninAnswerSchema,
-  CUBE_INVALID_TOKEN_CODE,
+  CubeApiErrorCode,
   cubeQuerySchema,
-  errorEntry,
   ErrorCode,
+  type AppErrorCode,
 } from '@agora/contract';
+import { errorEntry } from '../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../platform/platform-deps.ts';
 import type { StacksService } from '../modules/stacks/stacks.service.ts';
 import { errorResponses } from '../platform/openapi/error-responses.ts';
@@ -23,7 +24,7 @@ import { areaAccess } from '../platform/stack-scope/console-area.ts';
 const tags = ['analytics'];
 
 /** Cube's error body (`error`) plus our envelope (`errors`), so both kinds of client understand it. */
-function fail(reply: FastifyReply, status: number, code: string, message: string) {
+function fail(reply: FastifyReply, status: number, code: AppErrorCode, message: string) {
   return reply
     .code(status)
     .header('Cache-Control', 'no-store')
@@ -56,7 +57,7 @@ async function authorise(deps: CubeApiDeps, request: FastifyRequest, reply: Fast
       ? await currentTokenHolder(deps, stackId, verdict.claims.sub)
       : undefined;
   if (!holder || stackId === undefined) {
-    await fail(reply, 403, CUBE_INVALID_TOKEN_CODE, 'Invalid token');
+    await fail(reply, 403, CubeApiErrorCode.invalidToken, 'Invalid token');
     return undefined;
   }
   return { stackId, roles: holder.roles };
@@ -116,7 +117,7 @@ export function registerCubeApiRoutes(app: FastifyInstance, deps: CubeApiDeps, e
     const caller = await authorise(deps, request, reply);
     if (caller === undefined) return reply;
     const parsed = parseQuery(raw);
-    if (!parsed.ok) return fail(reply, 400, 'invalid_query', parsed.message);
+    if (!parsed.ok) return fail(reply, 400, CubeApiErrorCode.invalidQuery, parsed.message);
     try {
       const answer = await cube.load(parsed.query, caller.stackId, caller.roles);
       void reply.header('Cache-Control', 'no-store');
@@ -125,9 +126,10 @@ export function registerCubeApiRoutes(app: FastifyInstance, deps: CubeApiDeps, e
     } catch (error) {
       if (error instanceof CubeAccessError)
         return fail(reply, 403, ErrorCode.permissionDenied, error.message);
-      if (error instanceof CubeQueryError) return fail(reply, 400, 'invalid_query', error.message);
+      if (error instanceof CubeQueryError)
+        return fail(reply, 400, CubeApiErrorCode.invalidQuery, error.message);
       request.log.error({ err: error }, 'cube query failed');
-      return fail(reply, 500, 'server_error', 'Internal Server Error');
+      return fail(reply, 500, CubeApiErrorCode.serverError, 'Internal Server Error');
     }
   }
 

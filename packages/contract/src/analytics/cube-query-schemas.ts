@@ -230,3 +230,11 @@ export const cubeErrorAnswerSchema = z.object({
     .optional(),
 });
 export const CUBE_INVALID_TOKEN_CODE = 'invalid_token';
+
+/** Error codes of the Cube-compatible API (its body also carries Cube's own `error` text). */
+export const CubeApiErrorCode = {
+  invalidToken: CUBE_INVALID_TOKEN_CODE,
+  /** The query names an unknown member or is malformed. */
+  invalidQuery: 'invalid_query',
+  serverError: 'server_error',
+} as const;
