@@ -1,4 +1,4 @@
-import { analyticsPaths } from '@agora/contract';
+import { analyticsPaths, CubeApiErrorCode } from '@agora/contract';
 import cube, { type CubeApi, type Query, type ResultSet } from '@cubejs-client/core';
 import { isHttpError } from '../http/http-error.ts';
 import {
@@ -42,7 +42,7 @@ export function isInvalidTokenError(error: unknown): boolean {
   const errors = (response as { errors?: unknown } | null | undefined)?.errors;
   return (
     Array.isArray(errors) &&
-    errors.some((entry) => (entry as { code?: unknown } | null)?.code === 'invalid_token')
+    errors.some((entry) => (entry as { code?: unknown } | null)?.code === CubeApiErrorCode.invalidToken)
   );
 }
 

@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { checkTestRecipient, type MailServerTestResult } from '@agora/contract';
+import { checkTestRecipient, ServerSettingsErrorCode, type MailServerTestResult } from '@agora/contract';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
@@ -64,7 +64,9 @@ export function TestEmailDialog({
         )
         .join(' ');
       const smtp =
-        isHttpError(error) && error.parsed.generalCode === 'smtp_error' ? error.parsed.general : undefined;
+        isHttpError(error) && error.parsed.generalCode === ServerSettingsErrorCode.smtpError
+          ? error.parsed.general
+          : undefined;
       const text = smtp
         ? intl.formatMessage({ id: 'serverSettings.test.failed' }, { answer: smtp })
         : fieldText || generalProblemText(intl, error);
