@@ -1,0 +1,99 @@
+import type { Locator, Page } from '@playwright/test';
+import { consoleMessages, signInViaUi } from '../support/console.ts';
+import { consoleLink, createMember, type NewMember } from '../support/people.ts';
+import { expect, test } from '../support/test.ts';
+
+/**
+ * Issue 11 §4's proof: as admin, editor and moderator, in English and Italian, every area of the
+ * drawer opens and every one of its tabs (and sub-tabs) is clicked; each screen shows its title and
+ * no error — no not-found screen, no crash screen, no error alert, no redirect loop. The drawer itself
+ * is what the server allows each role (spec mgmt §6).
+ */
+
+const EDITOR: NewMember = { username: 'tabs-editor', password: 'Lantern-orchid-47', role: 'editor' };
+const MODERATOR: NewMember = {
+  username: 'tabs-moderator',
+  password: 'Granite-kettle-83',
+  role: 'moderator',
+};
+
+/** Drawer entries by role (en labels are not needed: paths are compared). */
+const DRAWER: Record<'admin' | 'editor' | 'moderator', { includes: string[]; excludes: string[] }> = {
+  admin: { includes: ['/theme', '/moderation', '/staff', '/management/tagging'], excludes: [] },
+  editor: {
+    includes: ['/theme', '/content_settings', '/community_management', '/social_analytics'],
+    excludes: ['/moderation', '/staff', '/integrations', '/settings', '/audit_log'],
+  },
+  moderator: {
+    includes: ['/moderation'],
+    excludes: ['/theme', '/content_settings', '/social_analytics', '/staff', '/management/tagging'],
+  },
+};
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  for (const member of [EDITOR, MODERATOR]) await createMember(request, member);
+});
+
+async function signInAs(page: Page, request: Parameters<typeof consoleLink>[0], role: keyof typeof DRAWER) {
+  if (role === 'admin') return signInViaUi(page);
+  await page.goto(await consoleLink(request, role === 'editor' ? EDITOR : MODERATOR, '/'));
+  await expect(page.getByTestId('home')).toBeVisible();
+}
+
+/** The screen has its title and shows no error. */
+async function expectScreen(page: Page, where: string, crashText: string) {
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { level: 1 }).first(), where).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1 }).first(), where).not.toHaveText('');
+  await expect(page.getByTestId('not-found'), where).toHaveCount(0);
+  await expect(page.getByText(crashText, { exact: true }), where).toHaveCount(0);
+  await expect(main.locator('.MuiAlert-colorError'), where).toHaveCount(0);
+}
+
+/** Clicks the tab and checks it is selected and its screen is whole. */
+async function clickTab(page: Page, tab: Locator, where: string, crash: string) {
+  const label = (await tab.textContent()) ?? '';
+  await tab.click();
+  await expect(tab, `${where} › ${label}`).toHaveAttribute('aria-selected', 'true');
+  await expectScreen(page, `${where} › ${label}`, crash);
+  return `${where} › ${label}`;
+}
+
+for (const role of ['admin', 'editor', 'moderator'] as const) {
+  for (const locale of ['en', 'it'] as const) {
+    test(`${role} (${locale}): every tab of every area shows its screen`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const crash = consoleMessages(locale)['errorBoundary.error'] as string;
+      await signInAs(page, request, role);
+      await page.getByTestId(`locale-${locale}`).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+
+      const drawer = page.getByRole('navigation').first();
+      const links = await drawer
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      for (const path of DRAWER[role].includes) expect(links, `${role} drawer`).toContain(path);
+      for (const path of DRAWER[role].excludes) expect(links, `${role} drawer`).not.toContain(path);
+
+      for (const path of links.filter((p) => p !== '/')) {
+        await drawer.locator(`a[href="${path}"]`).click();
+        await expectScreen(page, path, crash);
+        const rows = page.locator('main').getByRole('tablist');
+        if ((await rows.count()) === 0) continue;
+        const tabs = rows.first().getByRole('tab');
+        const count = await tabs.count();
+        for (let i = 0; i < count; i++) {
+          const where = await clickTab(page, tabs.nth(i), path, crash);
+          // A second row of tabs (analytics' sections): every one of its tabs too.
+          if ((await rows.count()) > 1) {
+            const subs = rows.nth(1).getByRole('tab');
+            const subCount = await subs.count();
+            for (let j = 0; j < subCount; j++) await clickTab(page, subs.nth(j), where, crash);
+          }
+        }
+      }
+    });
+  }
+}
