@@ -368,8 +368,8 @@ describe('POST configuration/jwt/refresh_secret/', () => {
 });
 
 describe('who may read and write', () => {
-  it('lets an editor and a moderator read but not write (403, nothing written)', async () => {
-    for (const who of [editor, moderator]) {
+  it('lets a moderator read but not write (403, nothing written)', async () => {
+    for (const who of [moderator]) {
       expect((await getList('polls_enabled,meta_robots', who)).statusCode).toBe(200);
       const before = await values(['application_copyright']);
       const one = await update('application_copyright', 'Mine', who);
@@ -384,6 +384,34 @@ describe('who may read and write', () => {
       expect(jwt.statusCode).toBe(403);
       expect(await values(['application_copyright'])).toEqual(before);
     }
+  });
+
+  // Spec mgmt §6: the editor has the content and marketing functions (theme, content settings,
+  // community management), not the integrations' keys, the app settings or the registrations.
+  it("lets an editor write the theme's, content settings' and community management's preferences only", async () => {
+    expect((await getList('polls_enabled,meta_robots', editor)).statusCode).toBe(200);
+    const written = await updateMulti(
+      { application_copyright: 'By the editor', polls_enabled: false, meta_description: 'About us' },
+      editor,
+    );
+    expect(written.statusCode, written.body).toBe(200);
+    expect((await update('closed_community', 'true', editor)).statusCode).toBe(200);
+    const before = await values(['google_geocoding_api_key', 'application_slogan1']);
+    for (const name of ['google_geocoding_api_key', 'share_post_on_facebook_enabled', 'registration_mode']) {
+      const one = await update(name, name === 'registration_mode' ? 'invitation_only' : 'true', editor);
+      expect(one.statusCode, name).toBe(403);
+      expect(errorsOf(one.body)[0]?.code).toBe('permission_denied');
+    }
+    // One refused name refuses the whole write.
+    const mixed = await updateMulti({ application_slogan1: 'Hi', google_geocoding_api_key: 'k' }, editor);
+    expect(mixed.statusCode).toBe(403);
+    expect(await values(['google_geocoding_api_key', 'application_slogan1'])).toEqual(before);
+    const jwt = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/configuration/jwt/refresh_secret/`,
+      headers: editor.bearer,
+    });
+    expect(jwt.statusCode).toBe(403);
   });
 
   it("hides another community's settings (404) and writes nothing there", async () => {

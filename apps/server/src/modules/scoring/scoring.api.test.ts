@@ -247,8 +247,11 @@ describe('awardPoints', () => {
 });
 
 describe('permissions', () => {
-  it('refuses editors and moderators (403), another community (404) and answers feature_disabled', async () => {
-    for (const who of [editor, moderator]) {
+  // Users scoring is "reputation", a Marketing call (core §7): the editor's too, not the moderator's.
+  it('lets editors in, refuses moderators (403), another community (404) and answers feature_disabled', async () => {
+    expect((await get('config/', editor)).statusCode).toBe(200);
+    expect((await get('types/', editor)).statusCode).toBe(200);
+    for (const who of [moderator]) {
       expect((await get('config/', who)).statusCode).toBe(403);
       expect((await post('config/', { max_daily_points: 1 }, who)).statusCode).toBe(403);
       expect((await post('add/', { user_id: member, points: 5, comment: 'x' }, who)).statusCode).toBe(403);

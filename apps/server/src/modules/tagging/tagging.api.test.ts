@@ -255,7 +255,7 @@ describe('tags: addressing', () => {
       user_tag_to: [to.id, from.id],
       actions: ['broadcast'],
     });
-    expect(data<{ id: number }[]>((await get('addressing/', moderator)).body).map((r) => r.id)).toContain(
+    expect(data<{ id: number }[]>((await get('addressing/', editor)).body).map((r) => r.id)).toContain(
       rule.id,
     );
     const deleted = await post('addressing/', { id: rule.id, delete: true });
@@ -265,9 +265,12 @@ describe('tags: addressing', () => {
 });
 
 describe('tags: who may', () => {
-  it('lets editors write, moderators only read, and hides other communities', async () => {
+  // Tagging is a content function (spec mgmt §6): editors have it, moderators do not.
+  it('lets editors read and write, refuses moderators, and hides other communities', async () => {
     expect((await post('add/', { type: 'user', name: 'By editor' }, editor)).statusCode).toBe(200);
-    expect((await get('?type=user', moderator)).statusCode).toBe(200);
+    expect((await get('?type=user', editor)).statusCode).toBe(200);
+    expect((await get('?type=user', moderator)).statusCode).toBe(403);
+    expect((await get('addressing/', moderator)).statusCode).toBe(403);
     const refused = await post('add/', { type: 'user', name: 'By moderator' }, moderator);
     expect(refused.statusCode).toBe(403);
     expect(errorsOf(refused.body)[0]?.code).toBe('permission_denied');
