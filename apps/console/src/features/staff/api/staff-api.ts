@@ -66,6 +66,7 @@ export function staffErrorId(error: unknown): string | null {
   if (codes.includes(StaffErrorCode.userNotFound)) return 'staff.error.userNotFound';
   if (codes.includes(StaffErrorCode.mailFailed)) return 'staff.error.mailFailed';
   if (codes.includes(StaffErrorCode.ownRole)) return 'staff.error.ownRole';
+  if (codes.includes(StaffErrorCode.adminRole)) return 'staff.error.adminRole';
   if (codes.includes(StaffErrorCode.gdprDocumentRequired)) return 'staff.error.gdprDocument';
   if (codes.includes(StaffErrorCode.removeFailed)) return 'staff.error.removeFailed';
   return null;

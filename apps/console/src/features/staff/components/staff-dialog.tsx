@@ -99,7 +99,9 @@ export function StaffDialog({
     save.mutate();
   };
 
+  // Spec mgmt §6 "own role cannot be changed", §5 "the admin user's role cannot be changed".
   const ownRole = member !== null && member.username === selfUsername;
+  const adminRole = member !== null && member.role === 'admin';
   const options = (search.data ?? []).map((u) => u.username);
 
   return (
@@ -145,7 +147,10 @@ export function StaffDialog({
             name="role"
             label={intl.formatMessage({ id: 'staff.role' })}
             value={form.role}
-            disabled={ownRole}
+            disabled={ownRole || adminRole}
+            helperText={
+              adminRole && !ownRole ? intl.formatMessage({ id: 'staff.error.adminRole' }) : undefined
+            }
             onChange={(event) => set('role', event.target.value as StaffRole)}
           >
             {STAFF_ROLES.map((role) => (

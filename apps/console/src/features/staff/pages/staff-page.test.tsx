@@ -115,4 +115,36 @@ describe('staff page, add dialog', () => {
     expect(await screen.findByText('Error sending mail notification')).toBeTruthy();
     expect(useNoticeStore.getState().notices[0]?.messageId).toBe('staff.error.mailFailed');
   });
+  // Spec mgmt §5 "the admin user's role cannot be changed": no remove button, the role is fixed.
+  it("keeps another admin's role: no remove button, and the role cannot be changed", async () => {
+    const member = (username: string, role: StaffMember['role']): StaffMember => ({
+      ...(staff[0] as StaffMember),
+      id: username.length,
+      username,
+      role,
+    });
+    mockFetch([
+      {
+        method: 'GET',
+        path: `${BASE}${staffPaths.list}`,
+        status: 200,
+        body: { data: [...staff, member('bea', 'admin'), member('cid', 'editor')] },
+      },
+      { method: 'GET', path: `${BASE}${staffPaths.search}`, status: 200, body: { data: [] } },
+      {
+        method: 'GET',
+        path: `${BASE}${twoFactorPaths.requirement}`,
+        status: 200,
+        body: { data: { required: false, staff_without_two_factor: [] } },
+      },
+    ]);
+    renderScreen('/staff', <StaffPage />);
+    await screen.findByTestId('staff-row-bea');
+    expect(screen.queryByRole('button', { name: 'Remove bea' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove cid' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit bea' }));
+    const dialog = await screen.findByTestId('staff-dialog');
+    expect(within(dialog).getByText("The admin user's role cannot be changed.")).toBeTruthy();
+    expect(input('role').disabled).toBe(true);
+  });
 });

@@ -53,7 +53,8 @@ export default function StaffPage() {
     },
     onError: (err) => {
       const id = staffErrorId(err);
-      notify({ messageId: id === 'staff.error.ownRole' ? id : 'staff.error.removeFailed', variant: 'error' });
+      const own = id === 'staff.error.ownRole' || id === 'staff.error.adminRole';
+      notify({ messageId: own ? (id as string) : 'staff.error.removeFailed', variant: 'error' });
     },
     onSettled: () => setRemoving(null),
   });
@@ -123,7 +124,8 @@ export default function StaffPage() {
                     >
                       <EditOutlined />
                     </IconButton>
-                    {member.username !== selfUsername && (
+                    {/* "The admin user's role cannot be changed" (spec mgmt §5): an admin is not removed. */}
+                    {member.username !== selfUsername && member.role !== 'admin' && (
                       <IconButton
                         aria-label={intl.formatMessage({ id: 'staff.remove' }, { username: member.username })}
                         onClick={() => setRemoving(member)}
