@@ -76,7 +76,11 @@ export function createDynamicPreferencesService({
       else errors.push(errorEntry(check.problem.code, check.problem.message, definition.name));
     }
     if (errors.length > 0) {
-      const urlProblem = errors.some((e) => e.code === 'invalid_url' || e.code === 'url_placeholder');
+      const urlProblem = errors.some(
+        (e) =>
+          e.code === DynamicPreferencesErrorCode.invalidUrl ||
+          e.code === DynamicPreferencesErrorCode.urlPlaceholder,
+      );
       if (urlProblem && errors.length + accepted.length > 1) {
         errors.unshift(errorEntry(DynamicPreferencesErrorCode.invalidUrls, INVALID_URLS_MESSAGE));
       }
