@@ -126,7 +126,8 @@ describe('recording', () => {
     });
     expect(read.statusCode).toBe(200);
     expect((await logOf()).statusCode).toBe(200);
-    const refused = await updateMulti({ application_slogan1: 'Nope' }, editor);
+    // An editor writes the theme's preferences, not the integrations' (spec mgmt §6).
+    const refused = await updateMulti({ google_geocoding_api_key: 'Nope' }, editor);
     expect(refused.statusCode).toBe(403);
     const invalid = await updateMulti({ not_a_preference: 'x' });
     expect(invalid.statusCode).toBe(400);
