@@ -1,43 +1,19 @@
-import { authPaths, preferencePaths, twoFactorPaths } from '@agora/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { authPaths, twoFactorPaths } from '@agora/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProviders } from '../../../app/app-providers.tsx';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
 import { signedOutState } from '../../../core/session/session-state.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
 import { clearStack, useStackStore } from '../../../core/stack/stack-store.ts';
-import { stack, token, user } from '../../../test/fixtures.ts';
-import { mockFetch, type MockRoute } from '../../../test/mock-fetch.ts';
+import { stack } from '../../../test/fixtures.ts';
+import { type MockRoute } from '../../../test/mock-fetch.ts';
+import { renderTwoStepPage, twoStepChallenge, twoStepSession } from '../../../test/render-two-step-page.tsx';
 import SsoPage from './sso-page.tsx';
 
-const challenge = { two_factor_required: true, challenge: 'ag2fa_abc', expires_in: 300 };
-const session = { user, token, preferences: [{ id: 1, key: 'language', value: 'en' }] };
-
-function renderAt(path: string, routes: MockRoute[]) {
-  // The same array: a test may swap an answer between two submissions.
-  routes.push({
-    method: 'POST',
-    path: preferencePaths.list,
-    status: 200,
-    body: { data: { id: 1, key: 'language', value: 'en' } },
-  });
-  const mock = mockFetch(routes);
-  const router = createMemoryRouter(
-    [
-      { path: '/community/sso', element: <SsoPage /> },
-      { path: '/', element: <div data-testid="home-stub" /> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AppProviders queryClient={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return mock;
-}
+const challenge = twoStepChallenge;
+const session = twoStepSession;
+const renderAt = (path: string, routes: MockRoute[]) =>
+  renderTwoStepPage({ route: '/community/sso', element: <SsoPage /> }, path, routes);
 
 function submitCode(code: string) {
   fireEvent.change(screen.getByRole('textbox'), { target: { value: code } });
