@@ -3,7 +3,7 @@ import { createIntl } from 'react-intl';
 import { errorEntry } from '@agora/contract';
 import { MESSAGES } from '../locale/messages.ts';
 import { HttpError } from './http-error.ts';
-import { fieldErrorText } from './error-text.ts';
+import { fieldErrorText, generalErrorText } from './error-text.ts';
 
 // The server refuses weak passwords with a reason code on the password field; the console words it.
 describe('fieldErrorText for the password rule', () => {
@@ -21,5 +21,25 @@ describe('fieldErrorText for the password rule', () => {
     const it_ = createIntl({ locale: 'it', messages: MESSAGES.it });
     expect(fieldErrorText(en, refusal(code), 'password')).toMatch(english);
     expect(fieldErrorText(it_, refusal(code), 'password')).toMatch(italian);
+  });
+});
+
+// Refusals of the guards and of a busy server arrive with the server's English text; the console words
+// them in the language the admin reads.
+describe('generalErrorText for guard and server refusals', () => {
+  const refusal = (status: number, code: string) =>
+    new HttpError(status, { errors: [errorEntry(code, 'Server text in English.')] });
+
+  it.each([
+    [403, 'account_blocked', /is blocked/, /è bloccato/],
+    [503, 'audit_unavailable', /audit log/, /registro delle attività/],
+    [403, 'community_session', /came in from a community/, /entrato da una community/],
+    [503, 'server_busy', /busy/, /occupato/],
+    [408, 'request_timeout', /too long/, /troppo tempo/],
+  ])('shows %s %s in English and Italian', (status, code, english, italian) => {
+    const en = createIntl({ locale: 'en', messages: MESSAGES.en });
+    const it_ = createIntl({ locale: 'it', messages: MESSAGES.it });
+    expect(generalErrorText(en, refusal(status, code))).toMatch(english);
+    expect(generalErrorText(it_, refusal(status, code))).toMatch(italian);
   });
 });

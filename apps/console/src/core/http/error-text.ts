@@ -21,7 +21,7 @@ export function messageIdOf(messages: ErrorCodeMessages, code: string | undefine
 
 const [passwordTooCommon, passwordTooSimilar, passwordTooWeak] = PASSWORD_WEAKNESS_CODES;
 
-/** Error codes the console words itself; other codes show the server's (already localised) message. */
+/** Error codes the console words itself in the admin's language; other codes show the server's message. */
 const CODE_MESSAGES: ErrorCodeMessages = {
   [ErrorCode.required]: 'common.requiredError',
   [ErrorCode.invalidCredentials]: 'signin.invalidCredentials',
@@ -29,6 +29,12 @@ const CODE_MESSAGES: ErrorCodeMessages = {
   [ErrorCode.invalidTicket]: 'sso.invalidTicket',
   [ErrorCode.internalError]: 'common.genericError',
   [ErrorCode.unique]: 'common.uniqueError',
+  // Refusals of the guards and of a loaded or failing server, worded in the console's language.
+  [ErrorCode.accountBlocked]: 'common.accountBlocked',
+  [ErrorCode.auditUnavailable]: 'common.auditUnavailable',
+  [ErrorCode.communitySession]: 'common.communitySession',
+  [ErrorCode.requestTimeout]: 'common.requestTimeout',
+  [ErrorCode.serverBusy]: 'common.serverBusy',
   [ServerSettingsErrorCode.invalidEmail]: 'common.emailError',
   // The server's one password rule (a strength estimate), by reason.
   [passwordTooCommon]: 'common.passwordTooCommon',
