@@ -15,12 +15,15 @@ export interface ThrottleLimits {
 export const DEFAULT_THROTTLE: ThrottleLimits = { windowSeconds: 15 * 60, perAccount: 5, perIp: 30 };
 
 /** The answer to a reservation: when allowed, verify the secret, then `succeed(attemptId)` if it was right. */
+/** The rows of one reserved attempt, handed back to `succeed`. */
+export type AttemptId = readonly number[];
+
 export interface ThrottleReservation {
   allowed: boolean;
   /** Seconds until the caller may try again (0 when allowed). */
   retryAfter: number;
-  /** Names the reserved attempt (null when refused). */
-  attemptId: string | null;
+  /** The reserved attempt: its account and address rows (null when refused). */
+  attemptId: AttemptId | null;
 }
 
 /**
@@ -113,7 +116,7 @@ export function createSignInThrottle(db: Db, clock: Clock, limits: ThrottleLimit
         ])
         .returning('id')
         .execute();
-      return { allowed: true, retryAfter: 0, attemptId: inserted.map((r) => r.id).join(',') };
+      return { allowed: true, retryAfter: 0, attemptId: inserted.map((r) => r.id) };
     });
   }
 
@@ -121,14 +124,17 @@ export function createSignInThrottle(db: Db, clock: Clock, limits: ThrottleLimit
     reserve,
 
     /** The reserved attempt was right: it no longer counts as a failure. */
-    async succeed(attemptId: string): Promise<void> {
-      const ids = attemptId.split(',').map(Number).filter(Number.isSafeInteger);
-      if (ids.length === 0) return;
-      await db.updateTable('sign_in_attempts').set({ succeeded: true }).where('id', 'in', ids).execute();
+    async succeed(attemptId: AttemptId): Promise<void> {
+      if (attemptId.length === 0) return;
+      await db
+        .updateTable('sign_in_attempts')
+        .set({ succeeded: true })
+        .where('id', 'in', [...attemptId])
+        .execute();
     },
 
     /** Reserves an attempt, or throws the 429 refusal; returns the attempt id to pass to `succeed`. */
-    async reserveOrThrow(key: string, ip: string): Promise<string> {
+    async reserveOrThrow(key: string, ip: string): Promise<AttemptId> {
       const reservation = await reserve(key, ip);
       if (!reservation.allowed || !reservation.attemptId) throw throttledError(reservation.retryAfter);
       return reservation.attemptId;
