@@ -1,7 +1,7 @@
 import type { Query, ResultSet } from '@cubejs-client/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useStackStore } from '../stack/stack-store.ts';
 import { loadAnalytics } from './analytics-client.ts';
+import { useInternalUrl } from '../stack/use-internal-url.ts';
 
 /** Query keys of analytics loads, per community (internal_url) and query. */
 export const analyticsKeys = {
@@ -26,7 +26,7 @@ export function useAnalyticsQuery(
   query: Query | Query[] | null,
   options: UseAnalyticsQueryOptions = {},
 ): UseQueryResult<ResultSet> {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   return useQuery({
     queryKey: analyticsKeys.load(internalUrl, query ?? []),
     queryFn: ({ signal }) => loadAnalytics(query ?? [], { internalUrl, signal }),

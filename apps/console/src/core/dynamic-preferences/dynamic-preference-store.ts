@@ -20,6 +20,7 @@ import {
   type DynamicPreferenceState,
   type PreferenceError,
 } from './dynamic-preference-state.ts';
+import { useInternalUrl } from '../stack/use-internal-url.ts';
 
 interface Store extends DynamicPreferenceState {
   /** The community these values belong to. */
@@ -115,7 +116,7 @@ export async function saveDynamicPreferences(values: Record<string, PreferenceVa
 
 /** Loads the named preferences of the selected community and follows their state. */
 export function useDynamicPreferences(names: readonly string[]) {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url);
+  const internalUrl = useInternalUrl();
   const key = names.join(',');
   useEffect(() => {
     if (internalUrl) void loadDynamicPreferences(key.split(','));

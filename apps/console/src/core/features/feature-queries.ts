@@ -2,7 +2,7 @@ import { featurePaths, isFeatureEnabled, type FeatureName } from '@agora/contrac
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiData } from '../http/api-client.ts';
-import { useStackStore } from '../stack/stack-store.ts';
+import { useInternalUrl } from '../stack/use-internal-url.ts';
 
 /** How often an open console asks for flag changes (also refetched when the window regains focus). */
 export const FEATURES_REFRESH_MS = 15_000;
@@ -23,7 +23,7 @@ export async function fetchEnabledFeatures(): Promise<string[]> {
  * reaches an open console without a reload. Undefined until known.
  */
 export function useEnabledFeatures(): string[] | undefined {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url);
+  const internalUrl = useInternalUrl();
   const query = useQuery({
     queryKey: featureKeys.enabled(internalUrl ?? ''),
     queryFn: fetchEnabledFeatures,

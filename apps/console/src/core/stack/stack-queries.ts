@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiData } from '../http/api-client.ts';
 import { stackKeys } from './stack-keys.ts';
-import { useStackStore } from './stack-store.ts';
+import { useInternalUrl } from './use-internal-url.ts';
 
 export async function fetchStacks() {
   return z.array(stackSchema).parse(await apiData<unknown>({ path: stackPaths.list }));
@@ -19,7 +19,7 @@ export function useStacksQuery() {
 }
 
 export function useStackSelfQuery() {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url);
+  const internalUrl = useInternalUrl();
   return useQuery({
     queryKey: stackKeys.self(internalUrl ?? ''),
     queryFn: fetchStackSelf,

@@ -19,7 +19,6 @@ import {
 } from '../../../core/analytics/index.ts';
 import { apiData } from '../../../core/http/api-client.ts';
 import { analyticsPaths } from '@agora/contract';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import {
   CHART_WIDGETS,
   renderVariant,
@@ -27,6 +26,7 @@ import {
   type WidgetProperties,
 } from '../model/dashboard-model.ts';
 import { chartQuery, counterQuery, withPeriod, type DashboardPeriod } from './widget-queries.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 export interface WidgetBodyProps {
   widgetKey: string;
@@ -138,7 +138,7 @@ async function fetchSocialDensity(date: string) {
 
 /** Social density = connections / (n × (n − 1) / 2) at the end of the period (core §9). */
 export function SocialDensityBody({ widgetKey, period, height, onFailure }: WidgetBodyProps) {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   const date = period.range[1];
   const report = useQuery({
     queryKey: ['analytics-dashboard', 'social-density', internalUrl, date],

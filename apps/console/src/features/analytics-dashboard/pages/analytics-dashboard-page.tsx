@@ -27,7 +27,6 @@ import {
   useDynamicPreferenceStore,
 } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { useStackSelfQuery } from '../../../core/stack/stack-queries.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { isFollowEnabled } from '../api/dashboard-api.ts';
 import { AddWidgetDialog } from '../components/add-widget-dialog.tsx';
 import { DashboardWidget, DRAG_HANDLE_CLASS, widgetTitle } from '../components/dashboard-widget.tsx';
@@ -52,6 +51,7 @@ import {
   useDashboardStore,
   type DashboardOwner,
 } from '../model/dashboard-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const FOLLOW = ['follow_enabled'];
 
@@ -81,7 +81,7 @@ function DashboardSkeleton() {
 export default function AnalyticsDashboardPage() {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   const self = useStackSelfQuery();
   const userId = self.data?.userId;
   const owner = useMemo<DashboardOwner | null>(

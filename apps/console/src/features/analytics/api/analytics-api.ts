@@ -7,7 +7,7 @@ import {
 } from '@agora/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 export type TableKind = 'users' | 'categories' | 'contributions';
 export type ReportName = 'active_users' | 'retention' | 'engagement' | 'social_density';
@@ -78,8 +78,6 @@ export const analyticsKeys = {
   report: (internalUrl: string, name: ReportName, query: Record<string, string | number>) =>
     [...analyticsKeys.stack(internalUrl), 'report', name, query] as const,
 };
-
-const useInternalUrl = () => useStackStore((state) => state.selected?.internal_url ?? '');
 
 function tableQuery(params: TableParams): Record<string, string | number | undefined> {
   return {

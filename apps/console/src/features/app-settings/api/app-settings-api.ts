@@ -1,7 +1,7 @@
 import { appRequestSchema, appSettingsPath, type AppPlatform, type AppRequest } from '@agora/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Query keys of the app settings area, per community (internal_url) and platform. */
 export const appSettingsKeys = {
@@ -27,10 +27,6 @@ export async function sendAppRequest(
       body: account,
     }),
   );
-}
-
-export function useInternalUrl(): string {
-  return useStackStore((state) => state.selected?.internal_url) ?? '';
 }
 
 export function useAppRequest(platform: AppPlatform) {

@@ -32,8 +32,9 @@ import {
 } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { appSettingsKeys, sendAppRequest, useAppRequest, useInternalUrl } from '../api/app-settings-api.ts';
+import { appSettingsKeys, sendAppRequest, useAppRequest } from '../api/app-settings-api.ts';
 import { AppRequestTimeline, STATUS_LABELS } from './app-request-timeline.tsx';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const PLATFORM_TEXT = {
   android: { store: 'appSettings.android.store', os: 'appSettings.android.os' },

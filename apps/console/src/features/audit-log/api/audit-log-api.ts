@@ -1,7 +1,7 @@
 import { auditLogPageSchema, auditLogPaths, type AuditLogPage } from '@agora/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 export interface AuditLogFilters {
   /** Community user id of a staff member, '' for everyone. */
@@ -51,7 +51,7 @@ export async function fetchAuditLogCsv(filters: AuditLogFilters): Promise<string
 }
 
 export function useAuditLog(filters: AuditLogFilters, offset: number) {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   return useQuery({
     queryKey: auditLogKeys.page(internalUrl, filters, offset),
     queryFn: () => fetchAuditLog(filters, offset),

@@ -3,13 +3,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import {
   usePreferenceForm,
   type PreferenceForm,
   PreferenceFormFrame,
   SettingsSection,
 } from '../../content-settings/index.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Advice only (mgmt §5): longer texts are accepted, search engines just cut them. */
 export const SEO_TITLE_ADVICE = 70;
@@ -103,7 +103,7 @@ function SnippetPreview({ title, description, url }: { title: string; descriptio
 export function SeoTab() {
   const intl = useIntl();
   const form = usePreferenceForm(NAMES);
-  const url = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const url = useInternalUrl();
   const title = form.text('meta_title_home_not_logged') || form.text('application_name');
   return (
     <PreferenceFormFrame form={form} testId="community-seo-form">

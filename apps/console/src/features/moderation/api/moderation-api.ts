@@ -13,7 +13,6 @@ import {
 } from '@agora/contract';
 import type { FormFields } from '../../../core/http/http-request.ts';
 import { apiData } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 
 export interface FlagFilters {
   status: ModerationStatus | '';
@@ -31,10 +30,6 @@ export const moderationKeys = {
     [...moderationKeys.all, 'one', internalUrl, type, id] as const,
   bot: (internalUrl: string) => [...moderationKeys.all, 'bot', internalUrl] as const,
 };
-
-export function useInternalUrl(): string {
-  return useStackStore((state) => state.selected?.internal_url) ?? '';
-}
 
 export async function fetchFlags(filters: FlagFilters): Promise<FlaggedContentPage> {
   return flaggedContentPageSchema.parse(

@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchBotStatus, moderationKeys, saveBotStatus, useInternalUrl } from '../api/moderation-api.ts';
+import { fetchBotStatus, moderationKeys, saveBotStatus } from '../api/moderation-api.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** The AI moderation bot's switch (the moderation area's roles, feature moderation_ai). */
 export function BotSettings() {

@@ -16,8 +16,9 @@ import { useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchFlagged, moderate, moderationKeys, useInternalUrl } from '../api/moderation-api.ts';
+import { fetchFlagged, moderate, moderationKeys } from '../api/moderation-api.ts';
 import { ContentTypeLabel, FlaggedBy, REASON_IDS, ReasonChips, StatusChip } from './flag-labels.tsx';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const TYPES = ['discussion', 'post', 'status', 'comment', 'poll'];
 

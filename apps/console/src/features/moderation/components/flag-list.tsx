@@ -10,15 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import {
-  fetchFlags,
-  moderationKeys,
-  PAGE_SIZE,
-  useInternalUrl,
-  type FlagFilters,
-} from '../api/moderation-api.ts';
+import { fetchFlags, moderationKeys, PAGE_SIZE, type FlagFilters } from '../api/moderation-api.ts';
 import { AnyOfFilter } from './any-of-filter.tsx';
 import { ContentTypeLabel, FlaggedBy, ReasonChips, StatusChip, StatusLabel } from './flag-labels.tsx';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Flagged contents with filters on status and content type (spec mgmt §2). */
 export function FlagList() {

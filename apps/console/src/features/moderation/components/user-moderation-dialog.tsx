@@ -27,7 +27,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { useInternalUrl } from '../api/moderation-api.ts';
+
 import {
   addUserScore,
   changeModeratedUser,
@@ -41,6 +41,7 @@ import {
   userErrorId,
   userFieldErrorText,
 } from './user-moderation-labels.tsx';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const DEFAULT_BAN_DAYS = '7';
 const DAY_MS = 86_400_000;

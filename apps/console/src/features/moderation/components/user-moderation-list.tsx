@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { useInternalUrl } from '../api/moderation-api.ts';
+
 import {
   fetchModeratedUsers,
   userModerationKeys,
@@ -27,6 +27,7 @@ import {
 import { BanEnd, StandingChip, StandingLabel } from './user-moderation-labels.tsx';
 import { UserModerationDialog } from './user-moderation-dialog.tsx';
 import { AnyOfFilter } from './any-of-filter.tsx';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const ORDERING_IDS: Record<UserModerationOrdering, { id: string }> = {
   '-registered': { id: 'moderation.users.order.newest' },

@@ -7,7 +7,7 @@ import {
 } from '@agora/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Query keys of the readiness checks, per community (internal_url). */
 export const readinessCheckKeys = {
@@ -26,10 +26,6 @@ export async function fetchMonitoringChecks(): Promise<ReadinessMonitoring> {
   return readinessMonitoringSchema.parse(
     await apiData<unknown>({ target: 'stack', path: readinessCheckPaths.monitoring }),
   );
-}
-
-function useInternalUrl(): string {
-  return useStackStore((state) => state.selected?.internal_url) ?? '';
 }
 
 /** The configuration checks; fetched again whenever the page is opened (they follow other screens). */

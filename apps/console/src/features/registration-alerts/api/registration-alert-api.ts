@@ -6,7 +6,7 @@ import {
 } from '@agora/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Query keys of the registration threshold, per community (internal_url). */
 export const registrationAlertKeys = {
@@ -39,10 +39,6 @@ export async function updateRegistrationAlerts(
       },
     }),
   );
-}
-
-export function useInternalUrl(): string {
-  return useStackStore((state) => state.selected?.internal_url) ?? '';
 }
 
 export function useRegistrationAlerts() {

@@ -19,11 +19,8 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import {
-  registrationAlertKeys,
-  updateRegistrationAlerts,
-  useInternalUrl,
-} from '../api/registration-alert-api.ts';
+import { registrationAlertKeys, updateRegistrationAlerts } from '../api/registration-alert-api.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 type Field = RegistrationAlertProblem['field'];
 type Code = RegistrationAlertProblem['code'];

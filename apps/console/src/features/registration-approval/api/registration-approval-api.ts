@@ -9,7 +9,7 @@ import {
 } from '@agora/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 export const APPROVAL_PAGE_SIZE = 20;
 
@@ -46,7 +46,7 @@ export async function manageApproval(userId: number, action: ApprovalAction): Pr
 }
 
 export function useApprovalPage(status: ApprovalFilter, search: string, offset: number) {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   return useQuery({
     queryKey: registrationApprovalKeys.page(internalUrl, status, search.trim(), offset),
     queryFn: () => fetchApprovalPage(status, search, offset),

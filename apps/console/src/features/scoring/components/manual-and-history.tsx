@@ -18,7 +18,6 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { SCORE_ACTIONS, SCORING_MESSAGES, manualPointsError, type UserSearchResult } from '@agora/contract';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import {
   HISTORY_PAGE_SIZE,
   addManualScore,
@@ -28,11 +27,12 @@ import {
   type HistoryFilters,
 } from '../api/scoring-api.ts';
 import { ACTION_LABELS, RULE_MESSAGES } from './action-labels.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Member search, manual points dialog and the member's history with filters. */
 export function ManualAndHistory() {
   const intl = useIntl();
-  const internalUrl = useStackStore((s) => s.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [user, setUser] = useState<UserSearchResult | null>(null);

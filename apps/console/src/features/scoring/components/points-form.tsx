@@ -13,16 +13,16 @@ import {
   type ScoreAction,
 } from '@agora/contract';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { fetchScoreConfig, saveScoreConfig, scoringKeys } from '../api/scoring-api.ts';
 import { ACTION_LABELS, RULE_MESSAGES } from './action-labels.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const toNumber = (text: string): number | string => (/^-?\d+$/.test(text.trim()) ? Number(text) : text);
 
 /** Points per action (13 fields; the green ones refuse 0) and the maximum daily points per user. */
 export function PointsForm() {
   const intl = useIntl();
-  const internalUrl = useStackStore((s) => s.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   const queryClient = useQueryClient();
   const config = useQuery({ queryKey: scoringKeys.config(internalUrl), queryFn: fetchScoreConfig });
   const [values, setValues] = useState<Record<string, string>>({});

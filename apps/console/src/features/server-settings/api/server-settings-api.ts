@@ -14,8 +14,8 @@ import { apiData } from '../../../core/http/api-client.ts';
 import type { FormFields } from '../../../core/http/http-request.ts';
 import { fetchStackSelf } from '../../../core/stack/stack-queries.ts';
 import { stackKeys } from '../../../core/stack/stack-keys.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { serverSettingsKeys } from './server-settings-keys.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** While the community restarts, its status is asked for this often. */
 export const RESTART_POLL_MS = 2000;
@@ -63,10 +63,6 @@ export async function sendTestEmail(body: MailServerBody & { to: string }): Prom
       body: body as FormFields,
     }),
   );
-}
-
-function useInternalUrl(): string {
-  return useStackStore((state) => state.selected?.internal_url) ?? '';
 }
 
 export function useDomainQuery(enabled = true) {

@@ -9,7 +9,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { saveDomain, useDomainQuery, useMarkRestarting } from '../api/server-settings-api.ts';
 import { serverSettingsKeys } from '../api/server-settings-keys.ts';
 import {
@@ -19,12 +18,13 @@ import {
   problemText,
   type FieldProblems,
 } from './server-error-text.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** The community's own domain (spec mgmt §2 "Domain settings"); saving restarts the community. */
 export function DomainForm({ online }: { online: boolean }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   const markRestarting = useMarkRestarting();
   const query = useDomainQuery();
   const [domain, setDomain] = useState('');

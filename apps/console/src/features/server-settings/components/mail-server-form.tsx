@@ -18,7 +18,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { saveMailServer, useMailServerQuery, useMarkRestarting } from '../api/server-settings-api.ts';
 import { serverSettingsKeys } from '../api/server-settings-keys.ts';
 import {
@@ -30,6 +29,7 @@ import {
 } from './server-error-text.ts';
 import { EMPTY_MAIL_SERVER_VALUES, mailServerValuesOf, type MailServerValues } from './mail-server-values.ts';
 import { TestEmailDialog } from './test-email-dialog.tsx';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 type TextFieldName = 'host' | 'port' | 'username' | 'password' | 'from_email' | 'from_name';
 
@@ -37,7 +37,7 @@ type TextFieldName = 'host' | 'port' | 'username' | 'password' | 'from_email' | 
 export function MailServerForm({ online }: { online: boolean }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   const markRestarting = useMarkRestarting();
   const query = useMailServerQuery();
   const [values, setValues] = useState<MailServerValues>(EMPTY_MAIL_SERVER_VALUES);

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiData } from '../../../core/http/api-client.ts';
 import { isHttpError } from '../../../core/http/http-error.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Query keys of the staff screen, per community (internal_url). */
 export const staffKeys = {
@@ -70,10 +70,6 @@ export function staffErrorId(error: unknown): string | null {
   if (codes.includes(StaffErrorCode.gdprDocumentRequired)) return 'staff.error.gdprDocument';
   if (codes.includes(StaffErrorCode.removeFailed)) return 'staff.error.removeFailed';
   return null;
-}
-
-export function useInternalUrl(): string {
-  return useStackStore((state) => state.selected?.internal_url) ?? '';
 }
 
 export function useStaffList() {

@@ -16,7 +16,6 @@ import {
 import { z } from 'zod';
 import type { FormFields } from '../../../core/http/http-request.ts';
 import { apiData } from '../../../core/http/api-client.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
 
 /** Query keys of the tagging area, per community (internal_url). */
 export const taggingKeys = {
@@ -30,10 +29,6 @@ export const taggingKeys = {
 const withId = (path: string, id: number) => path.replace(':id', String(id));
 /** JSON bodies (lists inside); the client's type only describes form fields. */
 const json = (body: unknown) => ({ json: true, body: body as FormFields });
-
-export function useInternalUrl(): string {
-  return useStackStore((state) => state.selected?.internal_url) ?? '';
-}
 
 export async function fetchTags(type: TagType, search = ''): Promise<TagList> {
   return tagListSchema.parse(

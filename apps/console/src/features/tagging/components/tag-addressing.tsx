@@ -18,13 +18,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import {
-  fetchAddressing,
-  fetchTags,
-  taggingKeys,
-  useInternalUrl,
-  writeAddressing,
-} from '../api/tagging-api.ts';
+import { fetchAddressing, fetchTags, taggingKeys, writeAddressing } from '../api/tagging-api.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const ACTIONS: { value: TagAddressingAction; label: { id: string } }[] = [
   { value: 'direct_posts', label: { id: 'tagging.addressing.directPosts' } },

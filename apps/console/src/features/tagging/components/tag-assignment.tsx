@@ -21,14 +21,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import {
-  assignTag,
-  fetchTagObjects,
-  fetchTags,
-  orderTag,
-  taggingKeys,
-  useInternalUrl,
-} from '../api/tagging-api.ts';
+import { assignTag, fetchTagObjects, fetchTags, orderTag, taggingKeys } from '../api/tagging-api.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const SEARCH_LABEL = {
   user: { id: 'tagging.assignment.searchUsers' },

@@ -21,7 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchTags, setTagColor, setTagsActive, taggingKeys, useInternalUrl } from '../api/tagging-api.ts';
+import { fetchTags, setTagColor, setTagsActive, taggingKeys } from '../api/tagging-api.ts';
 import {
   loadTags,
   setTagColorInStore,
@@ -31,6 +31,7 @@ import {
 } from '../model/tag-store.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 import { TagDialog } from './tag-dialog.tsx';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const YesNo = ({ value }: { value: boolean }) =>
   value ? <FormattedMessage id="tagging.yes" /> : <FormattedMessage id="tagging.no" />;

@@ -20,7 +20,7 @@ import { isHttpError } from '../../../core/http/http-error.ts';
 import { sendRequest } from '../../../core/http/http-request.ts';
 import { useLocaleStore } from '../../../core/locale/locale-store.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** The account screen of the second factor (a route of its own, outside the community areas). */
 export const TWO_FACTOR_PATH = '/account/two_factor';
@@ -110,7 +110,7 @@ export function useTwoFactorStatus() {
 }
 
 export function useTwoFactorRequirement() {
-  const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? '';
+  const internalUrl = useInternalUrl();
   return useQuery({
     queryKey: twoFactorKeys.requirement(internalUrl),
     queryFn: fetchRequirement,

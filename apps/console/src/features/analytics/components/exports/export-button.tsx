@@ -4,8 +4,8 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../../core/notices/notice-store.ts';
-import { useStackStore } from '../../../../core/stack/stack-store.ts';
 import { addExport, analyticsKeys, type ExportRequest } from '../../api/analytics-api.ts';
+import { useInternalUrl } from '../../../../core/stack/use-internal-url.ts';
 
 /**
  * Asks the server for a CSV export (a job builds it and emails a download link): on success the notice
@@ -13,7 +13,7 @@ import { addExport, analyticsKeys, type ExportRequest } from '../../api/analytic
  */
 export function useRequestExport() {
   const queryClient = useQueryClient();
-  const internalUrl = useStackStore((state) => state.selected?.internal_url ?? '');
+  const internalUrl = useInternalUrl();
   return useMutation({
     mutationFn: (request: ExportRequest) => addExport(request),
     onSuccess: () => {
