@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import type { AccountsTable } from '../../platform/db/schema.ts';
+import type { AccountsTable } from './auth.tables.ts';
 
 export type AccountRow = Selectable<AccountsTable>;
 

@@ -29,8 +29,37 @@ export interface SsoTicketsTable {
   created_at: CreatedAt;
 }
 
+/** Hub: console users. */
+export interface AccountsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  email_is_verified: boolean;
+  is_active: boolean;
+  language: string;
+  perms: ColumnType<string[], string, string>;
+  professional_subscriptions: ColumnType<string[], string, string>;
+  last_login: Timestamp | null;
+  date_joined: CreatedAt;
+}
+
+export interface OAuthClientsTable {
+  id: Generated<number>;
+  client_id: string;
+  name: string;
+  is_confidential: Generated<boolean>;
+  client_secret_hash: string | null;
+  allowed_grants: ColumnType<string[], string | undefined, string>;
+  created_at: CreatedAt;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
+    accounts: AccountsTable;
+    oauth_clients: OAuthClientsTable;
     refresh_tokens: RefreshTokensTable;
     sign_in_attempts: SignInAttemptsTable;
     sso_tickets: SsoTicketsTable;

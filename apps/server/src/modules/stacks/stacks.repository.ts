@@ -2,6 +2,7 @@ import { CONSOLE_ROLES } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { StaffMembership } from '../../platform/stack-scope/stack-scope.ts';
 import '../user-moderation/user-moderation.tables.ts';
+import './stacks.tables.ts';
 
 /** The guard's notion of a staff caller lives in the platform; this module's queries answer it. */
 export type { StaffMembership };

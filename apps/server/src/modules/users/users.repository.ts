@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
 import '../activity/activity.tables.ts';
 import '../user-moderation/user-moderation.tables.ts';
+import './users.tables.ts';
 
 export interface UserRow {
   id: number;

@@ -1,70 +1,7 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-
-/** Hub: console users. */
-export interface AccountsTable {
-  id: Generated<number>;
-  first_name: string;
-  last_name: string;
-  username: string;
-  email: string;
-  password_hash: string;
-  email_is_verified: boolean;
-  is_active: boolean;
-  language: string;
-  perms: ColumnType<string[], string, string>;
-  professional_subscriptions: ColumnType<string[], string, string>;
-  last_login: Timestamp | null;
-  date_joined: CreatedAt;
-}
-
-/** Hub: communities hosted by this deployment. */
-export interface StacksTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-  community_type: Generated<string>;
-  status: Generated<string>;
-  plan: Generated<string>;
-  created_at: CreatedAt;
-  /** The community's public OAuth client id for its members (created on first use). */
-  member_client_id: string | null;
-}
-
-/** A community's users; `role` set means staff; `account_id` links a staff user to its console account. */
-export interface CommunityUsersTable {
-  stack_id: number;
-  id: Generated<number>;
-  account_id: number | null;
-  username: string;
-  email: Generated<string>;
-  role: string | null;
-  created_at: CreatedAt;
-  real_name: Generated<string>;
-  registered_from: Generated<string>;
-  device: Generated<string>;
-  status: Generated<string>;
-  last_login: Timestamp | null;
-  score: Generated<number>;
-  /** A member's own password (null: signs in through SSO/JWT or, for staff, with the console account). */
-  password_hash: string | null;
-  email_validated: Generated<boolean>;
-  ext_id: string | null;
-  bio: Generated<string>;
-  deleted_at: Timestamp | null;
-}
-
-export interface OAuthClientsTable {
-  id: Generated<number>;
-  client_id: string;
-  name: string;
-  is_confidential: Generated<boolean>;
-  client_secret_hash: string | null;
-  allowed_grants: ColumnType<string[], string | undefined, string>;
-  created_at: CreatedAt;
-}
 
 /** One sign-in: every access and refresh token it leads to shares the family and its absolute end. */
 export interface TokenFamiliesTable {
@@ -91,19 +28,15 @@ export interface AccessTokensTable {
   created_at: CreatedAt;
 }
 
-export interface StackSecretsTable {
-  stack_id: number;
-  name: string;
-  sealed: string;
-  updated_at: Timestamp;
-}
-
+/**
+ * The tables the platform owns. Each module adds its own by augmenting this interface in
+ * `modules/<area>/<area>.tables.ts` (the one place a table is declared, so it has one owner); the
+ * platform declares here only what its own code reads: the token family and access token the bearer
+ * check (`platform/auth/authenticate.ts`) looks up on every call (it still joins the auth module's
+ * `accounts` for `is_active`). The platform's other tables are declared beside their code (jobs,
+ * audit, mail, rate limits: their own `.tables.ts`).
+ */
 export interface Database {
-  accounts: AccountsTable;
-  stacks: StacksTable;
-  community_users: CommunityUsersTable;
-  oauth_clients: OAuthClientsTable;
   token_families: TokenFamiliesTable;
   access_tokens: AccessTokensTable;
-  stack_secrets: StackSecretsTable;
 }

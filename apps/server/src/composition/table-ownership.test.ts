@@ -1,0 +1,741 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Every table has one owning module (design.md §3, issue 11 §1): a module declares the tables it owns
+// by augmenting `Database` in `modules/<area>/<area>.tables.ts`; the platform declares its own in
+// `platform/db/schema.ts` and `platform/**/*.tables.ts`. A module touches only its own tables and asks
+// the owner's repository or service for anything else. This test reads every runtime file of
+// `modules/` and fails when a module names, in a Kysely call or in raw SQL, a table it does not own.
+// KNOWN_BREACHES lists what is left, each with its reason; it only shrinks, since an entry that no
+// longer matches a real read fails the test too.
+
+const src = path.resolve(import.meta.dirname, '..');
+const PLATFORM = 'platform';
+
+interface Breach {
+  module: string;
+  table: string;
+}
+interface KnownBreach extends Breach {
+  reason: string;
+}
+
+const KNOWN_BREACHES: readonly KnownBreach[] = [
+  // access_tokens (owner: platform)
+  {
+    module: 'auth',
+    table: 'access_tokens',
+    reason:
+      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
+  },
+  {
+    module: 'member-auth',
+    table: 'access_tokens',
+    reason:
+      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
+  },
+  // accounts (owner: auth)
+  {
+    module: 'analytics-exports',
+    table: 'accounts',
+    reason:
+      "reads the console account's name, email or state directly; auth's account repository should answer",
+  },
+  {
+    module: 'member-auth',
+    table: 'accounts',
+    reason:
+      "reads the console account's name, email or state directly; auth's account repository should answer",
+  },
+  {
+    module: 'moderation',
+    table: 'accounts',
+    reason:
+      "reads the console account's name, email or state directly; auth's account repository should answer",
+  },
+  {
+    module: 'preferences',
+    table: 'accounts',
+    reason:
+      "reads the console account's name, email or state directly; auth's account repository should answer",
+  },
+  {
+    module: 'staff',
+    table: 'accounts',
+    reason:
+      "reads the console account's name, email or state directly; auth's account repository should answer",
+  },
+  {
+    module: 'users',
+    table: 'accounts',
+    reason:
+      "reads the console account's name, email or state directly; auth's account repository should answer",
+  },
+  // audit_log (owner: platform)
+  {
+    module: 'audit-log',
+    table: 'audit_log',
+    reason:
+      "the platform's audit recorder writes the log and this module lists it; the list query belongs in platform/audit",
+  },
+  // bans (owner: user-moderation)
+  {
+    module: 'member-people',
+    table: 'bans',
+    reason: "reads a member's ban directly; user-moderation should offer the standing",
+  },
+  {
+    module: 'stacks',
+    table: 'bans',
+    reason: "reads a member's ban directly; user-moderation should offer the standing",
+  },
+  {
+    module: 'users',
+    table: 'bans',
+    reason: "reads a member's ban directly; user-moderation should offer the standing",
+  },
+  // categories (owner: activity)
+  {
+    module: 'analytics-exports',
+    table: 'categories',
+    reason: 'joins categories directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'analytics-tables',
+    table: 'categories',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-content',
+    table: 'categories',
+    reason: 'joins categories directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'member-people',
+    table: 'categories',
+    reason: 'joins categories directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'tagging',
+    table: 'categories',
+    reason: 'joins categories directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'users',
+    table: 'categories',
+    reason: 'joins categories directly; activity has no repository to ask yet',
+  },
+  // category_tags (owner: tagging)
+  {
+    module: 'member-people',
+    table: 'category_tags',
+    reason: "reads tagging's category tags directly; tagging's repository should answer",
+  },
+  // comments (owner: activity)
+  {
+    module: 'analytics-exports',
+    table: 'comments',
+    reason: 'reads comments directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'analytics-tables',
+    table: 'comments',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'data-provisioning',
+    table: 'comments',
+    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-content',
+    table: 'comments',
+    reason: 'reads comments directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'moderation',
+    table: 'comments',
+    reason: 'reads comments directly; activity has no repository to ask yet',
+  },
+  // community_users (owner: users)
+  {
+    module: 'analytics-exports',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'analytics-tables',
+    table: 'community_users',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'data-provisioning',
+    table: 'community_users',
+    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-auth',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'member-people',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'moderation',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'readiness-checks',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'registration-alerts',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'registration-approval',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'scoring',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'stacks',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'staff',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'tagging',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'two-factor',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  {
+    module: 'user-moderation',
+    table: 'community_users',
+    reason: "reads or writes community users directly; the users module's repository should answer",
+  },
+  // connection_requests (owner: member-people)
+  {
+    module: 'user-moderation',
+    table: 'connection_requests',
+    reason: "deletes a member's connection requests directly; member-people should offer it",
+  },
+  // connections (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'connections',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'data-provisioning',
+    table: 'connections',
+    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-people',
+    table: 'connections',
+    reason: 'reads connections directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'user-moderation',
+    table: 'connections',
+    reason: 'reads connections directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'users',
+    table: 'connections',
+    reason: 'reads connections directly; activity has no repository to ask yet',
+  },
+  // content_moderation (owner: moderation)
+  {
+    module: 'member-content',
+    table: 'content_moderation',
+    reason: "writes moderation's state of a content directly; moderation should offer it",
+  },
+  // contributions (owner: activity)
+  {
+    module: 'analytics-exports',
+    table: 'contributions',
+    reason: 'reads contributions directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'analytics-tables',
+    table: 'contributions',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'data-provisioning',
+    table: 'contributions',
+    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-content',
+    table: 'contributions',
+    reason: 'reads contributions directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'member-people',
+    table: 'contributions',
+    reason: 'reads contributions directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'moderation',
+    table: 'contributions',
+    reason: 'reads contributions directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'tagging',
+    table: 'contributions',
+    reason: 'reads contributions directly; activity has no repository to ask yet',
+  },
+  // flags (owner: moderation)
+  {
+    module: 'member-content',
+    table: 'flags',
+    reason: "writes moderation's flags directly; moderation should offer them",
+  },
+  // follows (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'follows',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'data-provisioning',
+    table: 'follows',
+    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-people',
+    table: 'follows',
+    reason: 'reads follows directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'user-moderation',
+    table: 'follows',
+    reason: 'reads follows directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'users',
+    table: 'follows',
+    reason: 'reads follows directly; activity has no repository to ask yet',
+  },
+  // interests (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'interests',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-people',
+    table: 'interests',
+    reason: 'reads interests directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'user-moderation',
+    table: 'interests',
+    reason: 'reads interests directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'users',
+    table: 'interests',
+    reason: 'reads interests directly; activity has no repository to ask yet',
+  },
+  // jobs (owner: platform)
+  {
+    module: 'readiness-checks',
+    table: 'jobs',
+    reason: 'counts the job queue directly; platform/jobs should offer the figure',
+  },
+  // logins (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'logins',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'data-provisioning',
+    table: 'logins',
+    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-auth',
+    table: 'logins',
+    reason: 'reads or writes logins directly; activity has no repository to ask yet',
+  },
+  // oauth_clients (owner: auth)
+  {
+    module: 'member-auth',
+    table: 'oauth_clients',
+    reason: "finds the community's member client directly; auth's repository should answer",
+  },
+  // poll_votes (owner: activity)
+  {
+    module: 'member-content',
+    table: 'poll_votes',
+    reason: 'writes poll votes directly; activity has no repository to ask yet',
+  },
+  // polls (owner: member-content)
+  {
+    module: 'analytics-tables',
+    table: 'polls',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  // score_history (owner: scoring)
+  {
+    module: 'user-moderation',
+    table: 'score_history',
+    reason: 'writes score history directly; scoring should offer it',
+  },
+  // shares (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'shares',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-content',
+    table: 'shares',
+    reason: 'reads shares directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'moderation',
+    table: 'shares',
+    reason: 'reads shares directly; activity has no repository to ask yet',
+  },
+  // stack_secrets (owner: dynamic-preferences)
+  {
+    module: 'analytics-exports',
+    table: 'stack_secrets',
+    reason: "reads or writes a sealed secret directly; dynamic-preferences' repository should answer",
+  },
+  {
+    module: 'readiness-checks',
+    table: 'stack_secrets',
+    reason: "reads or writes a sealed secret directly; dynamic-preferences' repository should answer",
+  },
+  // stacks (owner: stacks)
+  {
+    module: 'analytics-exports',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'app-settings',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'domain-settings',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'features',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'member-auth',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'registration-alerts',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'registration-approval',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'theme',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  {
+    module: 'two-factor',
+    table: 'stacks',
+    reason: 'reads or writes the community row directly; the stacks repository should answer',
+  },
+  // staff_attributes (owner: staff)
+  {
+    module: 'user-moderation',
+    table: 'staff_attributes',
+    reason: "reads staff attributes directly; staff's repository should answer",
+  },
+  // tags (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'tags',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-people',
+    table: 'tags',
+    reason: 'reads tags directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'registration-approval',
+    table: 'tags',
+    reason: 'reads tags directly; activity has no repository to ask yet',
+  },
+  { module: 'tagging', table: 'tags', reason: 'reads tags directly; activity has no repository to ask yet' },
+  // token_families (owner: platform)
+  {
+    module: 'auth',
+    table: 'token_families',
+    reason:
+      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
+  },
+  {
+    module: 'member-auth',
+    table: 'token_families',
+    reason:
+      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
+  },
+  // user_tags (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'user_tags',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-auth',
+    table: 'user_tags',
+    reason: 'reads user tags directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'member-people',
+    table: 'user_tags',
+    reason: 'reads user tags directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'registration-approval',
+    table: 'user_tags',
+    reason: 'reads user tags directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'tagging',
+    table: 'user_tags',
+    reason: 'reads user tags directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'user-moderation',
+    table: 'user_tags',
+    reason: 'reads user tags directly; activity has no repository to ask yet',
+  },
+  // views (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'views',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-content',
+    table: 'views',
+    reason: 'reads views directly; activity has no repository to ask yet',
+  },
+  // votes (owner: activity)
+  {
+    module: 'analytics-tables',
+    table: 'votes',
+    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
+  },
+  {
+    module: 'member-content',
+    table: 'votes',
+    reason: 'reads votes directly; activity has no repository to ask yet',
+  },
+  {
+    module: 'moderation',
+    table: 'votes',
+    reason: 'reads votes directly; activity has no repository to ask yet',
+  },
+];
+
+/** The keys of every `interface Database { … }` in a file: the tables it declares. */
+function declaredTables(source: string): string[] {
+  const tables: string[] = [];
+  for (const block of source.matchAll(/interface Database \{([^}]*)\}/g)) {
+    for (const key of (block[1] ?? '').matchAll(/^\s*([a-z_][a-z0-9_]*)\s*:/gm))
+      tables.push(key[1] as string);
+  }
+  return tables;
+}
+
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/**
+ * Tables a source file names: the first argument of a Kysely query or join (with or without an alias,
+ * `'x as y'`), or the table after an upper-case FROM / JOIN / UPDATE / INTO in raw SQL; only names in
+ * `known` count (a CTE or a column is not a table).
+ */
+function tablesUsed(source: string, known: ReadonlySet<string>): Set<string> {
+  const text = withoutComments(source);
+  const found = new Set<string>();
+  const kysely =
+    /\.(?:selectFrom|updateTable|insertInto|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"]([a-z_][a-z0-9_]*)/g;
+  const raw = /\b(?:FROM|JOIN|UPDATE|INTO)\s+([a-z_][a-z0-9_]*)\b/g;
+  for (const pattern of [kysely, raw]) {
+    for (const match of text.matchAll(pattern)) {
+      const table = match[1] as string;
+      if (known.has(table)) found.add(table);
+    }
+  }
+  return found;
+}
+
+/** Breaches of ownership, and the known breaches that no longer happen (so the list must shrink). */
+function ownershipReport(
+  uses: ReadonlyMap<string, ReadonlySet<string>>,
+  owners: ReadonlyMap<string, string>,
+  known: readonly KnownBreach[],
+): { breaches: Breach[]; stale: Breach[] } {
+  const isKnown = (b: Breach) => known.some((k) => k.module === b.module && k.table === b.table);
+  const happening: Breach[] = [];
+  for (const [module, tables] of uses) {
+    for (const table of tables) if (owners.get(table) !== module) happening.push({ module, table });
+  }
+  const breaches = happening.filter((b) => !isKnown(b));
+  const stale = known
+    .filter((k) => !happening.some((b) => b.module === k.module && b.table === k.table))
+    .map(({ module, table }) => ({ module, table }));
+  return { breaches, stale };
+}
+
+function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((relative) => path.join(dir, relative))
+    .filter((file) => keep(file) && fs.statSync(file).isFile());
+}
+
+const isRuntime = (file: string) => file.endsWith('.ts') && !file.endsWith('.test.ts');
+const moduleOf = (file: string) =>
+  path.relative(path.join(src, 'modules'), file).split(path.sep)[0] as string;
+
+/** Which module (or the platform) declares each table; a table declared twice is reported. */
+function realOwners(): { owners: Map<string, string>; twice: string[] } {
+  const declarations: [owner: string, file: string][] = [
+    ...filesUnder(path.join(src, 'platform'), (f) => f.endsWith('.tables.ts') || f.endsWith('schema.ts')).map(
+      (f): [string, string] => [PLATFORM, f],
+    ),
+    ...filesUnder(path.join(src, 'modules'), (f) => f.endsWith('.tables.ts')).map((f): [string, string] => [
+      moduleOf(f),
+      f,
+    ]),
+  ];
+  const owners = new Map<string, string>();
+  const twice: string[] = [];
+  for (const [owner, file] of declarations) {
+    for (const table of declaredTables(fs.readFileSync(file, 'utf8'))) {
+      if (owners.has(table)) twice.push(table);
+      owners.set(table, owner);
+    }
+  }
+  return { owners, twice };
+}
+
+function realUses(known: ReadonlySet<string>): Map<string, Set<string>> {
+  const uses = new Map<string, Set<string>>();
+  for (const file of filesUnder(path.join(src, 'modules'), isRuntime)) {
+    const module = moduleOf(file);
+    const tables = uses.get(module) ?? new Set<string>();
+    for (const table of tablesUsed(fs.readFileSync(file, 'utf8'), known)) tables.add(table);
+    uses.set(module, tables);
+  }
+  return uses;
+}
+
+describe('table ownership', () => {
+  const { owners, twice } = realOwners();
+  const report = ownershipReport(realUses(new Set(owners.keys())), owners, KNOWN_BREACHES);
+
+  it('declares every table once, in its owner', () => {
+    expect(twice).toEqual([]);
+    expect(owners.get('community_users')).toBeDefined();
+  });
+
+  it('lets no module touch a table it does not own, beyond the known breaches', () => {
+    expect(report.breaches).toEqual([]);
+  });
+
+  it('drops a known breach as soon as it is fixed (the list only shrinks)', () => {
+    expect(report.stale).toEqual([]);
+  });
+
+  it('gives every known breach a reason and lists it once', () => {
+    for (const k of KNOWN_BREACHES) expect(k.reason.length, `${k.module} → ${k.table}`).toBeGreaterThan(10);
+    const keys = KNOWN_BREACHES.map((k) => `${k.module} ${k.table}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('table ownership check (proof it fails)', () => {
+  const known = new Set(['stacks', 'community_users', 'tags', 'user_tags']);
+  const owners = new Map([
+    ['stacks', 'stacks'],
+    ['community_users', 'users'],
+    ['tags', 'tagging'],
+    ['user_tags', 'tagging'],
+  ]);
+
+  it('reads the tables a module augments Database with', () => {
+    const source =
+      "declare module '../../platform/db/schema.ts' {\n  interface Database {\n    tags: TagsTable;\n    user_tags: UserTagsTable;\n  }\n}\n";
+    expect(declaredTables(source)).toEqual(['tags', 'user_tags']);
+  });
+
+  it('finds queries, aliased joins and raw SQL, not comments, CTEs or columns', () => {
+    const source = [
+      "// db.selectFrom('tags') in a comment is no read",
+      "const a = db.selectFrom('stacks as s').innerJoin('community_users as u', 'u.stack_id', 's.id');",
+      "const b = db\n  .with('tags_cte', (q) => q)\n  .leftJoin(\n    'user_tags as ut', 'ut.user_id', 'u.id');",
+      'const c = sql`SELECT 1 FROM tags t WHERE t.id = ${id}`;',
+      "const d = db.selectFrom('tags_cte').select('community_users');",
+    ].join('\n');
+    expect([...tablesUsed(source, known)].sort()).toEqual(['community_users', 'stacks', 'tags', 'user_tags']);
+  });
+
+  it("fails on a module that reads another's table, and on a known breach that no longer happens", () => {
+    const uses = new Map([['theme', new Set(['stacks', 'community_users'])]]);
+    const listed = [
+      { module: 'theme', table: 'stacks', reason: 'still reads the community name directly' },
+      { module: 'theme', table: 'tags', reason: 'stopped reading tags already' },
+    ];
+    expect(ownershipReport(uses, owners, listed)).toEqual({
+      breaches: [{ module: 'theme', table: 'community_users' }],
+      stale: [{ module: 'theme', table: 'tags' }],
+    });
+  });
+
+  it('lets a module touch its own tables', () => {
+    const uses = new Map([['tagging', new Set(['tags', 'user_tags'])]]);
+    expect(ownershipReport(uses, owners, [])).toEqual({ breaches: [], stale: [] });
+  });
+});

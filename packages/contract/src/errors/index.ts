@@ -1,2 +1,0 @@
-export * from './error-codes.ts';
-export * from './error-envelope.ts';
