@@ -1,4 +1,5 @@
-import { ErrorCode, OAUTH_ERROR_CODES } from './errors/index.ts';
+import { ErrorCode } from './error-codes.ts';
+import { OAUTH_ERROR_CODES } from './error-envelope.ts';
 import { CubeApiErrorCode } from './analytics/index.ts';
 import { AnalyticsExportErrorCode, TAG_ASSIGNMENT_ERROR_CODE } from './analytics-server/index.ts';
 import { AppSettingsErrorCode } from './app-settings/index.ts';

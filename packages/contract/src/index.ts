@@ -1,4 +1,5 @@
-export * from './errors/index.ts';
+export * from './error-codes.ts';
+export * from './error-envelope.ts';
 export * from './envelope.ts';
 export * from './row-id.ts';
 export * from './auth/index.ts';

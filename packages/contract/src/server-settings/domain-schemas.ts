@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEntry } from '../errors/index.ts';
+import { errorEntry } from '../error-envelope.ts';
 import { REQUIRED_MESSAGE, ServerSettingsErrorCode, type CheckResult } from './server-settings-errors.ts';
 
 /** A community's own domain (spec mgmt §2 "Domain settings"); null when it uses the platform's address. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEntry } from '../errors/index.ts';
+import { errorEntry } from '../error-envelope.ts';
 import {
   INVALID_EMAIL_MESSAGE,
   REQUIRED_MESSAGE,

@@ -1,4 +1,5 @@
-import { ErrorCode, type CodedErrorEntry } from '../errors/index.ts';
+import { ErrorCode } from '../error-codes.ts';
+import type { CodedErrorEntry } from '../error-envelope.ts';
 
 /** Codes of the domain and email server settings (the console words each one). */
 export const ServerSettingsErrorCode = {
