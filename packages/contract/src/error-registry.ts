@@ -1,7 +1,6 @@
 import { ErrorCode } from './error-codes.ts';
 import { OAUTH_ERROR_CODES } from './error-envelope.ts';
-import { CubeApiErrorCode } from './analytics/index.ts';
-import { AnalyticsExportErrorCode, TAG_ASSIGNMENT_ERROR_CODE } from './analytics-server/index.ts';
+import { AnalyticsExportErrorCode, CubeApiErrorCode, TAG_ASSIGNMENT_ERROR_CODE } from './analytics/index.ts';
 import { AppSettingsErrorCode } from './app-settings/index.ts';
 import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
 import { MemberApiErrorCode, PASSWORD_WEAKNESS_CODES } from './member-api/index.ts';

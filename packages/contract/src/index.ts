@@ -13,7 +13,6 @@ export * from './registration-alerts/index.ts';
 export * from './app-settings/index.ts';
 export * from './readiness-checks/index.ts';
 export * from './analytics/index.ts';
-export * from './analytics-server/index.ts';
 export * from './staff/index.ts';
 export * from './audit-log/index.ts';
 export * from './tagging/index.ts';

@@ -7,11 +7,11 @@ import {
   retentionPointSchema,
   retentionReportSchema,
   socialDensityReportSchema,
-} from '../analytics/analytics-schemas.ts';
+} from './analytics-schemas.ts';
 
 /**
  * The server side of data provisioning, exports and analytics tables: what the shared analytics
- * contract (../analytics) leaves open. The report answers carry both that contract's fields and the
+ * contract (analytics-schemas.ts) leaves open. The report answers carry both that contract's fields and the
  * `{date, value, …parts}` of the reports brief.
  */
 

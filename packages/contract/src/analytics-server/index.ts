@@ -1,1 +1,0 @@
-export * from './analytics-server-schemas.ts';
