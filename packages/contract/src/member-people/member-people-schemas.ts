@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rowIdSchema } from '../row-id.ts';
 import { dynamicPreferenceSchema } from '../dynamic-preferences/preference-schemas.ts';
-import { queryBoolean, queryList } from './member-list.ts';
+import { queryBoolean, queryList } from '../member-list.ts';
 
 /**
  * The people side of the member API (SelfCommunity v2-compatible): sign-up, SSO sign-up, users,
