@@ -5,12 +5,15 @@ import { HttpError } from './http-error.ts';
 import { sendRequest, type HttpRequest } from './http-request.ts';
 import { reportUnauthorized } from './unauthorized-event.ts';
 
-export interface ApiRequest extends Omit<HttpRequest, 'accessToken' | 'acceptLanguage' | 'baseUrl'> {
+/** Omit over each member of a union, so a request keeps its body's kind (form or JSON). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export type ApiRequest = OmitEach<HttpRequest, 'accessToken' | 'acceptLanguage' | 'baseUrl'> & {
   /** 'hub' (same origin, the default) or 'stack' (the selected community's internal_url). */
   target?: 'hub' | 'stack';
   /** Send the bearer token (default true). */
   auth?: boolean;
-}
+};
 
 /** A call to the hub or the selected stack with the session's token and the current language. */
 export async function apiRequest<T = unknown>(request: ApiRequest): Promise<T> {

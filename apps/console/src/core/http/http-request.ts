@@ -4,22 +4,31 @@ export const REQUEST_TIMEOUT_MS = 100000;
 
 export type FormFields = Record<string, string | number | boolean | null | undefined>;
 
-export interface HttpRequest {
+/** What JSON can carry; an undefined member is left out, as `JSON.stringify` does. */
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined };
+
+/**
+ * The body of a request: form fields (POST/PUT send them form-urlencoded, PATCH as JSON), FormData
+ * (multipart), or any JSON value with `json: true` — typed, so no call site casts its body.
+ */
+export type HttpBody = { json?: false; body?: FormFields | FormData } | { json: true; body: JsonValue };
+
+interface HttpRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Absolute address, or a path resolved against `baseUrl` (or the page origin). */
   path: string;
   baseUrl?: string;
   query?: Record<string, string | number | undefined>;
-  /** POST/PUT send form-urlencoded, PATCH sends JSON; FormData goes as multipart. */
-  body?: FormFields | FormData;
-  json?: boolean;
   accessToken?: string | null;
   acceptLanguage?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
 
-export function buildUrl(request: Pick<HttpRequest, 'path' | 'baseUrl' | 'query'>): string {
+export type HttpRequest = HttpRequestOptions & HttpBody;
+
+export function buildUrl(request: Pick<HttpRequestOptions, 'path' | 'baseUrl' | 'query'>): string {
   const base = request.baseUrl ? request.baseUrl.replace(/\/+$/, '') : '';
   const url = new URL(
     /^https?:\/\//.test(request.path) ? request.path : base + request.path,
@@ -32,17 +41,15 @@ export function buildUrl(request: Pick<HttpRequest, 'path' | 'baseUrl' | 'query'
 }
 
 function encodeBody(request: HttpRequest, headers: Headers): BodyInit | undefined {
-  const { body } = request;
-  if (body === undefined) return undefined;
-  if (body instanceof FormData) return body;
-  const json = request.json ?? request.method === 'PATCH';
-  if (json) {
+  if (request.body === undefined) return undefined;
+  if (request.body instanceof FormData) return request.body;
+  if (request.json || request.method === 'PATCH') {
     headers.set('Content-Type', 'application/json');
-    return JSON.stringify(body);
+    return JSON.stringify(request.body);
   }
   headers.set('Content-Type', 'application/x-www-form-urlencoded');
   const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(body)) {
+  for (const [name, value] of Object.entries(request.body)) {
     if (value !== undefined && value !== null) form.set(name, String(value));
   }
   return form.toString();

@@ -11,7 +11,6 @@ import {
   type ModerationContentType,
   type ModerationStatus,
 } from '@agora/contract';
-import type { FormFields } from '../../../core/http/http-request.ts';
 import { apiData } from '../../../core/http/api-client.ts';
 
 export interface FlagFilters {
@@ -63,7 +62,7 @@ export async function moderate(
       method: 'POST',
       path: flagActionPath(type, id),
       json: true,
-      body: body as unknown as FormFields,
+      body: body,
     }),
   );
 }
@@ -79,7 +78,7 @@ export async function saveBotStatus(enabled: boolean): Promise<BotStatus> {
       method: 'POST',
       path: moderationPaths.botStatus,
       json: true,
-      body: { enabled } as unknown as FormFields,
+      body: { enabled },
     }),
   );
 }

@@ -10,7 +10,6 @@ import {
   type UserModerationOrdering,
   type UserModerationStatus,
 } from '@agora/contract';
-import type { FormFields } from '../../../core/http/http-request.ts';
 import { apiData } from '../../../core/http/api-client.ts';
 
 export interface UserFilters {
@@ -49,12 +48,12 @@ export async function fetchModeratedUser(id: number): Promise<ModeratedUser> {
   return moderatedUserSchema.parse(await apiData<unknown>({ target: 'stack', path: moderatedUserPath(id) }));
 }
 
-export interface UserChange {
+export type UserChange = {
   status?: UserModerationStatus;
   /** Only with `banned`; absent = forever. */
   days?: number;
   email_validated?: boolean;
-}
+};
 
 export async function changeModeratedUser(id: number, change: UserChange): Promise<ModeratedUser> {
   return moderatedUserSchema.parse(
@@ -63,7 +62,7 @@ export async function changeModeratedUser(id: number, change: UserChange): Promi
       method: 'POST',
       path: moderatedUserPath(id),
       json: true,
-      body: change as unknown as FormFields,
+      body: change,
     }),
   );
 }

@@ -10,8 +10,8 @@ import {
   type UserSearchResult,
 } from '@agora/contract';
 import { z } from 'zod';
-import type { FormFields } from '../../../core/http/http-request.ts';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { JsonValue } from '../../../core/http/http-request.ts';
 
 /** Query keys of the scoring area, per community (internal_url). */
 export const scoringKeys = {
@@ -28,7 +28,7 @@ export interface HistoryFilters {
   offset: number;
 }
 
-const json = (body: unknown) => ({ json: true, body: body as FormFields });
+const json = (body: JsonValue) => ({ json: true as const, body });
 
 export async function fetchScoreConfig(): Promise<ScoreConfig> {
   return scoreConfigSchema.parse(

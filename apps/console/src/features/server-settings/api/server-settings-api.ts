@@ -11,7 +11,6 @@ import {
 } from '@agora/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
-import type { FormFields } from '../../../core/http/http-request.ts';
 import { fetchStackSelf } from '../../../core/stack/stack-queries.ts';
 import { stackKeys } from '../../../core/stack/stack-keys.ts';
 import { serverSettingsKeys } from './server-settings-keys.ts';
@@ -49,7 +48,7 @@ export async function saveMailServer(body: MailServerBody): Promise<MailServer> 
       target: 'stack',
       method: 'POST',
       path: mailServerPaths.mailServer,
-      body: body as FormFields,
+      body,
     }),
   );
 }
@@ -60,7 +59,7 @@ export async function sendTestEmail(body: MailServerBody & { to: string }): Prom
       target: 'stack',
       method: 'POST',
       path: mailServerPaths.test,
-      body: body as FormFields,
+      body,
     }),
   );
 }

@@ -14,8 +14,8 @@ import {
   type TagWriteBody,
 } from '@agora/contract';
 import { z } from 'zod';
-import type { FormFields } from '../../../core/http/http-request.ts';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { JsonValue } from '../../../core/http/http-request.ts';
 
 /** Query keys of the tagging area, per community (internal_url). */
 export const taggingKeys = {
@@ -27,8 +27,8 @@ export const taggingKeys = {
 };
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
-/** JSON bodies (lists inside); the client's type only describes form fields. */
-const json = (body: unknown) => ({ json: true, body: body as FormFields });
+/** JSON bodies (lists and numbers inside). */
+const json = (body: JsonValue) => ({ json: true as const, body });
 
 export async function fetchTags(type: TagType, search = ''): Promise<TagList> {
   return tagListSchema.parse(
