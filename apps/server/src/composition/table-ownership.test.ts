@@ -190,22 +190,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: "reads or writes community users directly; the users module's repository should answer",
   },
   {
-    module: 'readiness-checks',
-    table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
-  },
-  {
-    module: 'registration-alerts',
-    table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
-  },
-  {
     module: 'registration-approval',
-    table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
-  },
-  {
-    module: 'scoring',
     table: 'community_users',
     reason: "reads or writes community users directly; the users module's repository should answer",
   },
@@ -422,17 +407,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'moderation',
     table: 'shares',
     reason: 'reads shares directly; activity has no repository to ask yet',
-  },
-  // stack_secrets (owner: dynamic-preferences)
-  {
-    module: 'analytics-exports',
-    table: 'stack_secrets',
-    reason: "reads or writes a sealed secret directly; dynamic-preferences' repository should answer",
-  },
-  {
-    module: 'readiness-checks',
-    table: 'stack_secrets',
-    reason: "reads or writes a sealed secret directly; dynamic-preferences' repository should answer",
   },
   // stacks (owner: stacks)
   {

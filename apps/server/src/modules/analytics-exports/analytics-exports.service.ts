@@ -16,7 +16,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
-import { readSecret } from '../dynamic-preferences/dynamic-preferences.repository.ts';
+import { readSecret, writeSecretIfAbsent } from '../dynamic-preferences/dynamic-preferences.repository.ts';
 import { parseRange } from '../analytics-tables/analytics-range.service.ts';
 import {
   CATEGORY_METRICS,
@@ -56,16 +56,8 @@ export function createAnalyticsExportsService(deps: Deps) {
   async function signingKey(stackId: number): Promise<Buffer> {
     let sealed = await readSecret(db, stackId, KEY_NAME);
     if (!sealed) {
-      await db
-        .insertInto('stack_secrets')
-        .values({
-          stack_id: stackId,
-          name: KEY_NAME,
-          sealed: secretBox.seal(randomBytes(32).toString('base64url')),
-          updated_at: clock.now(),
-        })
-        .onConflict((oc) => oc.columns(['stack_id', 'name']).doNothing())
-        .execute();
+      const fresh = secretBox.seal(randomBytes(32).toString('base64url'));
+      await writeSecretIfAbsent(db, stackId, KEY_NAME, fresh, clock.now());
       sealed = (await readSecret(db, stackId, KEY_NAME)) as string;
     }
     return Buffer.from(secretBox.open(sealed), 'utf8');

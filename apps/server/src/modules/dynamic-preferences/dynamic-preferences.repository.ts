@@ -54,6 +54,21 @@ export async function writeSecret(
     .execute();
 }
 
+/** Stores the secret only when the community has none of that name (the first of two racing writers wins). */
+export async function writeSecretIfAbsent(
+  db: Db,
+  stackId: number,
+  name: string,
+  sealed: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('stack_secrets')
+    .values({ stack_id: stackId, name, sealed, updated_at: at })
+    .onConflict((oc) => oc.columns(['stack_id', 'name']).doNothing())
+    .execute();
+}
+
 export async function readSecret(db: Db, stackId: number, name: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('stack_secrets')

@@ -1,28 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { JWT_SECRET_NAME } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import '../../platform/jobs/jobs.tables.ts';
-
-/** Staff users of a community (any role). */
-export async function staffCount(db: Db, stackId: number): Promise<number> {
-  const row = await db
-    .selectFrom('community_users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('stack_id', '=', stackId)
-    .where('role', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function hasJwtSecret(db: Db, stackId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('stack_secrets')
-    .select('name')
-    .where('stack_id', '=', stackId)
-    .where('name', '=', JWT_SECRET_NAME)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Milliseconds a trivial query takes; undefined when the database does not answer. */
 export async function databaseLatency(db: Db, timeoutMs: number): Promise<number | undefined> {

@@ -7,7 +7,12 @@ import {
   type ReadinessMonitoring,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import { readSecret } from '../dynamic-preferences/dynamic-preferences.repository.ts';
+import {
+  createDynamicPreferencesService,
+  JWT_SECRET_NAME,
+} from '../dynamic-preferences/dynamic-preferences.service.ts';
+import { countStaff } from '../users/community-users.repository.ts';
 import * as repo from './readiness-checks.repository.ts';
 import { customDomainOf, hasCustomMailServer, platformMailConfigured } from './readiness-checks.sources.ts';
 
@@ -57,8 +62,8 @@ export function createReadinessChecksService(deps: PlatformDeps) {
     const [mailServer, domain, staff, jwt] = await Promise.all([
       hasCustomMailServer(db, stackId),
       customDomainOf(db, stackId),
-      repo.staffCount(db, stackId),
-      repo.hasJwtSecret(db, stackId),
+      countStaff(db, stackId),
+      readSecret(db, stackId, JWT_SECRET_NAME).then((sealed) => sealed !== undefined),
     ]);
     return {
       logo: text('navbar_logo'),

@@ -36,24 +36,6 @@ export async function saveSettings(
     .execute();
 }
 
-/** Members (community users without a staff role) who registered in [from, to). */
-export async function countRegistrations(
-  db: Db,
-  stackId: number,
-  from: Date | null,
-  to: Date | null,
-): Promise<number> {
-  let query = db
-    .selectFrom('community_users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('stack_id', '=', stackId)
-    .where('role', 'is', null);
-  if (from) query = query.where('created_at', '>=', from);
-  if (to) query = query.where('created_at', '<', to);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 export async function sentLevels(db: Db, stackId: number, windowKey: string): Promise<number[]> {
   const rows = await db
     .selectFrom('registration_alerts_sent')

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
+import { countMembersJoined } from '../users/community-users.repository.ts';
 import * as repo from './registration-alerts.repository.ts';
 
 /** The job that compares registrations with the threshold and mails the recipients. */
@@ -71,7 +72,7 @@ export function reachedLevels(count: number, threshold: number): number[] {
 
 async function usage(db: Db, stackId: number, settings: RegistrationAlertSettings, now: Date) {
   const window = alertWindow(settings, now);
-  const count = await repo.countRegistrations(db, stackId, window.from, window.to);
+  const count = await countMembersJoined(db, stackId, window.from, window.to);
   return { window, count };
 }
 

@@ -7,6 +7,7 @@ import {
   type ScoreConfig,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { addToScore } from '../users/community-users.repository.ts';
 import './scoring.tables.ts';
 
 type Executor = Db;
@@ -36,27 +37,6 @@ export async function writeConfig(db: Db, stackId: number, config: ScoreConfig, 
         .doUpdateSet({ max_daily_points: config.max_daily_points, points, updated_at: at }),
     )
     .execute();
-}
-
-export async function findUser(db: Executor, stackId: number, userId: number) {
-  return db
-    .selectFrom('community_users')
-    .select(['id', 'username', 'score'])
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** Locks the user's row for the rest of the transaction and answers its score. */
-export async function lockUserScore(db: Db, stackId: number, userId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('community_users')
-    .select('score')
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row?.score;
 }
 
 /** Points given by automatic actions (the penalty excluded) in [from, until). */
@@ -93,13 +73,7 @@ export interface NewHistoryRow {
 
 /** Adds the points to the user's score and writes the history row, inside the caller's transaction. */
 export async function applyPoints(db: Db, row: NewHistoryRow) {
-  const user = await db
-    .updateTable('community_users')
-    .set({ score: sql`score + ${row.points}` })
-    .where('stack_id', '=', row.stackId)
-    .where('id', '=', row.userId)
-    .returning('score')
-    .executeTakeFirstOrThrow();
+  const totalAfter = await addToScore(db, row.stackId, row.userId, row.points);
   return db
     .insertInto('score_history')
     .values({
@@ -107,7 +81,7 @@ export async function applyPoints(db: Db, row: NewHistoryRow) {
       user_id: row.userId,
       at: row.at,
       points: row.points,
-      total_after: user.score,
+      total_after: totalAfter,
       action: row.action,
       note: row.note,
       by_staff_id: row.byStaffId,
@@ -144,20 +118,7 @@ export async function countHistory(db: Db, f: HistoryFilter): Promise<number> {
 
 export function listHistory(db: Db, f: HistoryFilter, limit: number, offset: number) {
   return filtered(db, f)
-    .leftJoin('community_users as s', (j) =>
-      j.onRef('s.stack_id', '=', 'h.stack_id').onRef('s.id', '=', 'h.by_staff_id'),
-    )
-    .select([
-      'h.id',
-      'h.user_id',
-      'h.at',
-      'h.points',
-      'h.total_after',
-      'h.action',
-      'h.note',
-      'h.by_staff_id',
-      's.username as by_staff_username',
-    ])
+    .select(['h.id', 'h.user_id', 'h.at', 'h.points', 'h.total_after', 'h.action', 'h.note', 'h.by_staff_id'])
     .orderBy('h.at', 'desc')
     .orderBy('h.id', 'desc')
     .limit(limit)

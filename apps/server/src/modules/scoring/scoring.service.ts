@@ -19,6 +19,8 @@ import {
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import * as repo from './scoring.repository.ts';
+import * as users from '../users/community-users.repository.ts';
+import { namesOf } from '../users/users.repository.ts';
 
 const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,7 +47,7 @@ export async function awardPoints(
   at: Date,
 ): Promise<AwardResult> {
   return deps.db.transaction().execute(async (trx) => {
-    const score = await repo.lockUserScore(trx, stackId, userId);
+    const score = await users.lockScore(trx, stackId, userId);
     if (score === undefined) throw AppError.notFound(SCORING_MESSAGES.userNotFound);
     const config = await repo.readConfig(trx, stackId);
     let points = config.points[action];
@@ -86,7 +88,7 @@ function parseBound(value: string | undefined, field: 'from' | 'to'): Date | und
 }
 
 type HistoryRow = Awaited<ReturnType<typeof repo.listHistory>>[number];
-function entryOf(row: HistoryRow | Omit<HistoryRow, 'by_staff_username'>, staff?: string): ScoreHistoryEntry {
+function entryOf(row: HistoryRow, staff: string | null): ScoreHistoryEntry {
   return {
     id: Number(row.id),
     user_id: row.user_id,
@@ -96,7 +98,7 @@ function entryOf(row: HistoryRow | Omit<HistoryRow, 'by_staff_username'>, staff?
     action: row.action,
     note: row.note,
     by_staff_id: row.by_staff_id,
-    by_staff_username: 'by_staff_username' in row ? row.by_staff_username : (staff ?? null),
+    by_staff_username: staff,
   };
 }
 
@@ -141,7 +143,7 @@ export function createScoringService(deps: PlatformDeps) {
       }
       if (errors.length > 0) throw new AppError(400, errors);
       return db.transaction().execute(async (trx) => {
-        const score = await repo.lockUserScore(trx, stackId, body.user_id);
+        const score = await users.lockScore(trx, stackId, body.user_id);
         if (score === undefined) throw AppError.notFound(SCORING_MESSAGES.userNotFound);
         const row = await repo.applyPoints(trx, {
           stackId,
@@ -157,7 +159,7 @@ export function createScoringService(deps: PlatformDeps) {
     },
 
     async history(stackId: number, userId: number, q: ScoreHistoryQuery) {
-      const user = await repo.findUser(db, stackId, userId);
+      const user = await users.findScoredUser(db, stackId, userId);
       if (!user) throw AppError.notFound(SCORING_MESSAGES.userNotFound);
       const from = parseBound(q.from, 'from');
       const until = parseBound(q.to, 'to');
@@ -169,7 +171,11 @@ export function createScoringService(deps: PlatformDeps) {
         repo.countHistory(db, filter),
         repo.listHistory(db, filter, q.limit, q.offset),
       ]);
-      return { user, count, results: rows.map((r) => entryOf(r)) };
+      const staffIds = [...new Set(rows.flatMap((r) => (r.by_staff_id === null ? [] : [r.by_staff_id])))];
+      const staff = await namesOf(db, stackId, staffIds);
+      const staffOf = (r: HistoryRow) =>
+        r.by_staff_id === null ? null : (staff.get(r.by_staff_id)?.username ?? null);
+      return { user, count, results: rows.map((r) => entryOf(r, staffOf(r))) };
     },
   };
 }
