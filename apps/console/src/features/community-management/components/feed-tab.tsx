@@ -6,10 +6,8 @@ import { useIntl } from 'react-intl';
 import {
   usePreferenceForm,
   type PreferenceForm,
-  PreferenceFormFrame,
-  PreferenceSwitch,
-  SettingsSection,
-} from '../../content-settings/index.ts';
+} from '../../../core/dynamic-preferences/use-preference-form.ts';
+import { PreferenceFormFrame, PreferenceSwitch, SettingsSection } from '../../content-settings/index.ts';
 
 const ORDER_LABELS: Record<(typeof STREAM_ORDERS)[number], string> = {
   relevance: 'communityManagement.order.relevance',

@@ -10,10 +10,8 @@ import { useFeature } from '../../../core/features/feature-queries.ts';
 import {
   usePreferenceForm,
   type PreferenceForm,
-  PreferenceFormFrame,
-  PreferenceSwitch,
-  SettingsSection,
-} from '../../content-settings/index.ts';
+} from '../../../core/dynamic-preferences/use-preference-form.ts';
+import { PreferenceFormFrame, PreferenceSwitch, SettingsSection } from '../../content-settings/index.ts';
 
 const SWITCHES = [
   {

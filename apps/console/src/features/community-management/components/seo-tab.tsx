@@ -6,9 +6,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import {
   usePreferenceForm,
   type PreferenceForm,
-  PreferenceFormFrame,
-  SettingsSection,
-} from '../../content-settings/index.ts';
+} from '../../../core/dynamic-preferences/use-preference-form.ts';
+import { PreferenceFormFrame, SettingsSection } from '../../content-settings/index.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Advice only (mgmt §5): longer texts are accepted, search engines just cut them. */

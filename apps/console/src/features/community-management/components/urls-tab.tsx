@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { usePreferenceForm, PreferenceFormFrame, SettingsSection } from '../../content-settings/index.ts';
+import { usePreferenceForm } from '../../../core/dynamic-preferences/use-preference-form.ts';
+import { PreferenceFormFrame, SettingsSection } from '../../content-settings/index.ts';
 
 /** The label of each URL override (spec core §3), by preference name. */
 const LABELS: Record<string, string> = {

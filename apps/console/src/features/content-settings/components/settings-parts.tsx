@@ -9,7 +9,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
-import type { PreferenceForm } from '../api/use-preference-form.ts';
+import type { PreferenceForm } from '../../../core/dynamic-preferences/use-preference-form.ts';
 
 /** The title of a settings screen (the page's h1) with an optional line under it. */
 export function SettingsHeader({ titleId, introId }: { titleId: string; introId?: string }) {

@@ -2,7 +2,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFeature } from '../../../core/features/feature-queries.ts';
-import { usePreferenceForm, type PreferenceForm } from '../api/use-preference-form.ts';
+import {
+  usePreferenceForm,
+  type PreferenceForm,
+} from '../../../core/dynamic-preferences/use-preference-form.ts';
 import {
   PreferenceFormFrame,
   PreferenceSwitch,

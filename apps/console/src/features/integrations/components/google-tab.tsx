@@ -2,7 +2,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { usePreferenceForm, PreferenceFormFrame, SettingsSection } from '../../content-settings/index.ts';
+import { usePreferenceForm } from '../../../core/dynamic-preferences/use-preference-form.ts';
+import { PreferenceFormFrame, SettingsSection } from '../../content-settings/index.ts';
 import { isTagManagerId } from '../api/integration-api.ts';
 
 const NAMES = ['google_geocoding_api_key', 'tag_manager_container_id'];

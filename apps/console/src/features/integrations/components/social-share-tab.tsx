@@ -2,12 +2,8 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
-import {
-  usePreferenceForm,
-  PreferenceFormFrame,
-  PreferenceSwitch,
-  SettingsSection,
-} from '../../content-settings/index.ts';
+import { usePreferenceForm } from '../../../core/dynamic-preferences/use-preference-form.ts';
+import { PreferenceFormFrame, PreferenceSwitch, SettingsSection } from '../../content-settings/index.ts';
 
 const NETWORKS = [
   {

@@ -8,9 +8,8 @@ import Typography from '@mui/material/Typography';
 import { preferenceDefinition } from '@agora/contract';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { preferenceErrorText } from '../../../core/dynamic-preferences/preference-error-text.ts';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
-import type { PreferenceForm } from './use-preference-form.ts';
+import type { PreferenceForm } from '../../../core/dynamic-preferences/use-preference-form.ts';
 
 /** One theme section: its title, a short explanation and its content. */
 export function SectionCard({
@@ -45,7 +44,7 @@ export function SectionCard({
 
 /** The fields of a preference form and its save button (spinner while the values load). */
 export function PreferenceFormBody({ form, children }: { form: PreferenceForm; children: ReactNode }) {
-  if (form.loading && Object.keys(form.values).length === 0) {
+  if (form.loading) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
         <CircularProgress size={32} />
@@ -64,7 +63,7 @@ export function PreferenceFormBody({ form, children }: { form: PreferenceForm; c
     >
       {children}
       <Stack direction="row">
-        <SaveButton saving={form.updating} />
+        <SaveButton saving={form.saving} />
       </Stack>
     </Box>
   );
@@ -91,7 +90,7 @@ export function PreferenceTextField({
   const intl = useIntl();
   const value = form.text(name);
   const max = preferenceDefinition(name)?.maxLength;
-  const error = preferenceErrorText(intl, form.errors[name]);
+  const error = form.error(name);
   const over = max !== undefined && value.length > max;
   const helper =
     error ??

@@ -8,12 +8,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { preferenceDefinition, THEME_FONTS } from '@agora/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { preferenceErrorText } from '../../../core/dynamic-preferences/preference-error-text.ts';
 import { useDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { ImageUpload } from './image-upload.tsx';
 import { PreferenceFormBody, PreferenceTextField, SectionCard } from './section-form.tsx';
 import { fontStack, ThemePreview } from './theme-preview.tsx';
-import { usePreferenceForm, type PreferenceForm } from './use-preference-form.ts';
+import {
+  usePreferenceForm,
+  type PreferenceForm,
+} from '../../../core/dynamic-preferences/use-preference-form.ts';
 
 const COLORS = [
   'colorprimary',
@@ -54,7 +56,7 @@ function ColorField({ form, name }: { form: PreferenceForm; name: (typeof COLORS
   const intl = useIntl();
   const value = form.text(name);
   const label = intl.formatMessage({ id: COLOR_LABELS[name] });
-  const error = preferenceErrorText(intl, form.errors[name]);
+  const error = form.error(name);
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
       <Box
@@ -223,8 +225,8 @@ export function FontSection() {
           label={intl.formatMessage({ id: 'theme.font.family' })}
           value={family}
           onChange={(event) => form.set('font_family', event.target.value)}
-          error={Boolean(form.errors.font_family)}
-          helperText={preferenceErrorText(intl, form.errors.font_family)}
+          error={Boolean(form.error('font_family'))}
+          helperText={form.error('font_family')}
           sx={{ maxWidth: 360 }}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'field-font_family' } as object } }}
         >
@@ -249,9 +251,9 @@ export function FontSection() {
             onChange={(_event, value) => form.set('font_size', value as number)}
             data-testid="field-font_size"
           />
-          {form.errors.font_size && (
+          {form.error('font_size') && (
             <Typography color="error" variant="body2">
-              {preferenceErrorText(intl, form.errors.font_size)}
+              {form.error('font_size')}
             </Typography>
           )}
         </Box>

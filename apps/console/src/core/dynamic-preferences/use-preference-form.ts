@@ -1,15 +1,14 @@
 import type { PreferenceValue } from '@agora/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  saveDynamicPreferences,
-  useDynamicPreferences,
-} from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
-import { preferenceErrorText } from '../../../core/dynamic-preferences/preference-error-text.ts';
+import { saveDynamicPreferences, useDynamicPreferences } from './dynamic-preference-store.ts';
+import { preferenceErrorText } from './preference-error-text.ts';
 
 /**
- * A form over some of the community's dynamic preferences: the saved values from the shared store,
- * the user's edits on top, and a save that sends only what changed (all or nothing on the server).
+ * The one form over some of the community's dynamic preferences (theme, content settings, community
+ * management, integrations): the saved values from the shared store, the user's edits on top, a save
+ * that sends only what changed (all or nothing on the server), and the server's field errors mapped
+ * to the fields until the user edits them.
  */
 export function usePreferenceForm(names: readonly string[]) {
   const intl = useIntl();
