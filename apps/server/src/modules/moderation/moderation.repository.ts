@@ -45,6 +45,71 @@ export async function findContent(
   );
 }
 
+/** A flagged content's address: its type and id. */
+export interface ContentRef {
+  type: ModerationContentType;
+  id: number;
+}
+
+/** Where a content lives; also the `target_type` of a vote. Comments and contributions have separate ids. */
+type ContentTable = 'comment' | 'contribution';
+const keyOf = (table: ContentTable, id: number | string) => `${table}:${Number(id)}`;
+
+/** The key of a content in the maps below. */
+export const contentKey = (ref: ContentRef): string =>
+  keyOf(isComment(ref.type) ? 'comment' : 'contribution', ref.id);
+
+const idsOf = (refs: readonly ContentRef[], comments: boolean) => [
+  ...new Set(refs.filter((r) => isComment(r.type) === comments).map((r) => r.id)),
+];
+
+/**
+ * The flagged contents of a page, by `contentKey`: one query for the comments and one for the
+ * contributions among them, whatever their number. A contribution counts only under its own type.
+ */
+export async function findContents(
+  db: Db,
+  stackId: number,
+  refs: readonly ContentRef[],
+): Promise<Map<string, ContentRow>> {
+  const found = new Map<string, ContentRow>();
+  const commentIds = idsOf(refs, true);
+  const contributionIds = idsOf(refs, false);
+  if (commentIds.length > 0) {
+    const rows = await db
+      .selectFrom('comments')
+      .select(['id', 'author_id', 'body', 'status'])
+      .where('stack_id', '=', stackId)
+      .where('id', 'in', commentIds)
+      .execute();
+    for (const row of rows) {
+      found.set(keyOf('comment', row.id), {
+        authorId: row.author_id,
+        text: htmlToText(row.body),
+        status: row.status,
+      });
+    }
+  }
+  if (contributionIds.length > 0) {
+    const rows = await db
+      .selectFrom('contributions')
+      .select(['id', 'type', 'author_id', 'title', 'body', 'status'])
+      .where('stack_id', '=', stackId)
+      .where('id', 'in', contributionIds)
+      .execute();
+    const wanted = new Set(refs.map((r) => `${r.type}:${r.id}`));
+    for (const row of rows) {
+      if (!wanted.has(`${row.type}:${Number(row.id)}`)) continue;
+      found.set(keyOf('contribution', row.id), {
+        authorId: row.author_id,
+        text: [row.title, htmlToText(row.body)].filter(Boolean).join('\n'),
+        status: row.status,
+      });
+    }
+  }
+  return found;
+}
+
 export async function setContentStatus(
   db: Db,
   stackId: number,
@@ -163,10 +228,18 @@ export interface FlagGroupRow {
 export async function listFlagGroups(
   db: Db,
   stackId: number,
-  filter: { status?: ModerationStatus; contentType?: ModerationContentType; limit: number; offset: number },
+  filter: {
+    status?: ModerationStatus;
+    contentType?: ModerationContentType;
+    /** Only this content's group (with `contentType`): what one flagged content's page reads. */
+    contentId?: number;
+    limit: number;
+    offset: number;
+  },
 ): Promise<FlagGroupRow[]> {
   const status = filter.status ? sql`AND coalesce(m.status, 'open') = ${filter.status}` : sql``;
   const type = filter.contentType ? sql`AND f.content_type = ${filter.contentType}` : sql``;
+  const content = filter.contentId === undefined ? sql`` : sql`AND f.content_id = ${filter.contentId}`;
   const result = await sql<FlagGroupRow>`
     SELECT f.content_type, f.content_id, min(f.author_id) AS author_id, count(*) AS flag_count,
       max(f.created_at) AS last_flagged_at,
@@ -178,7 +251,7 @@ export async function listFlagGroups(
     FROM flags f
     LEFT JOIN content_moderation m
       ON m.stack_id = f.stack_id AND m.content_type = f.content_type AND m.content_id = f.content_id
-    WHERE f.stack_id = ${stackId} ${status} ${type}
+    WHERE f.stack_id = ${stackId} ${status} ${type} ${content}
     GROUP BY f.content_type, f.content_id, m.status, m.moderator_id, m.motivation, m.last_moderated_at
     ORDER BY max(f.created_at) DESC, f.content_type, f.content_id DESC
     LIMIT ${filter.limit} OFFSET ${filter.offset}
@@ -208,36 +281,50 @@ export async function emailOf(db: Db, stackId: number, userId: number): Promise<
   return row ? row.own || row.account || null : null;
 }
 
-export async function countVotes(
+/** Votes on each content of a page, by `contentKey` (absent: none), in one query. */
+export async function countVotesOf(
   db: Db,
   stackId: number,
-  type: ModerationContentType,
-  id: number,
-): Promise<number> {
-  const row = await db
+  refs: readonly ContentRef[],
+): Promise<Map<string, number>> {
+  const commentIds = idsOf(refs, true);
+  const contributionIds = idsOf(refs, false);
+  if (commentIds.length === 0 && contributionIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('votes')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select(['target_type', 'target_id', (eb) => eb.fn.countAll<string>().as('n')])
     .where('stack_id', '=', stackId)
-    .where('target_type', '=', isComment(type) ? 'comment' : 'contribution')
-    .where('target_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where((eb) =>
+      eb.or([
+        ...(commentIds.length > 0
+          ? [eb.and([eb('target_type', '=', 'comment'), eb('target_id', 'in', commentIds)])]
+          : []),
+        ...(contributionIds.length > 0
+          ? [eb.and([eb('target_type', '=', 'contribution'), eb('target_id', 'in', contributionIds)])]
+          : []),
+      ]),
+    )
+    .groupBy(['target_type', 'target_id'])
+    .execute();
+  return new Map(rows.map((r) => [keyOf(r.target_type, r.target_id), Number(r.n)]));
 }
 
-export async function countShares(
+/** Shares of each contribution of a page, by `contentKey` (comments are never shared), in one query. */
+export async function countSharesOf(
   db: Db,
   stackId: number,
-  type: ModerationContentType,
-  id: number,
-): Promise<number> {
-  if (isComment(type)) return 0;
-  const row = await db
+  refs: readonly ContentRef[],
+): Promise<Map<string, number>> {
+  const contributionIds = idsOf(refs, false);
+  if (contributionIds.length === 0) return new Map();
+  const rows = await db
     .selectFrom('shares')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select(['contribution_id', (eb) => eb.fn.countAll<string>().as('n')])
     .where('stack_id', '=', stackId)
-    .where('contribution_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('contribution_id', 'in', contributionIds)
+    .groupBy('contribution_id')
+    .execute();
+  return new Map(rows.map((r) => [keyOf('contribution', r.contribution_id), Number(r.n)]));
 }
 
 export async function botEnabled(db: Db, stackId: number): Promise<boolean> {

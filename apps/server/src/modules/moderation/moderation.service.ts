@@ -84,6 +84,7 @@ const CONTENT_STATUS: Record<ModerationStatus, 'published' | 'hidden' | 'deleted
 export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'mailer'>) {
   const { db, clock } = deps;
 
+  /** A page of flag groups as the console shows them: a fixed number of queries whatever its length. */
   async function describe(stackId: number, rows: repo.FlagGroupRow[]): Promise<FlaggedContent[]> {
     const ids = new Set<number>();
     for (const row of rows) {
@@ -91,39 +92,46 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
       for (const id of row.flaggers ?? []) ids.add(id);
       if (row.moderator_id !== null) ids.add(row.moderator_id);
     }
-    const names = await repo.usernamesOf(db, stackId, [...ids]);
-    return Promise.all(
-      rows.map(async (row) => {
-        const id = Number(row.content_id);
-        const content = await repo.findContent(db, stackId, row.content_type, id);
-        const flaggedBy = (row.flaggers ?? []).map((f) => names.get(f) ?? `#${f}`).sort();
-        if (row.by_bot) flaggedBy.unshift(BOT_FLAGGER_NAME);
-        return {
-          content_type: row.content_type,
-          content_id: id,
-          author: { id: row.author_id, username: names.get(row.author_id) ?? `#${row.author_id}` },
-          flagged_by: flaggedBy,
-          reasons: [...row.reasons].sort(),
-          flag_count: Number(row.flag_count),
-          last_flagged_at: new Date(row.last_flagged_at).toISOString(),
-          last_moderated_at: row.last_moderated_at ? new Date(row.last_moderated_at).toISOString() : null,
-          status: row.status,
-          moderator:
-            row.moderator_id === null ? null : (names.get(row.moderator_id) ?? `#${row.moderator_id}`),
-          motivation: row.motivation,
-          excerpt: excerpt(content?.text ?? ''),
-          content_status: content?.status ?? 'deleted',
-          votes: await repo.countVotes(db, stackId, row.content_type, id),
-          shares: await repo.countShares(db, stackId, row.content_type, id),
-        };
-      }),
-    );
+    const refs = rows.map((row) => ({ type: row.content_type, id: Number(row.content_id) }));
+    const [names, contents, votes, shares] = await Promise.all([
+      repo.usernamesOf(db, stackId, [...ids]),
+      repo.findContents(db, stackId, refs),
+      repo.countVotesOf(db, stackId, refs),
+      repo.countSharesOf(db, stackId, refs),
+    ]);
+    return rows.map((row) => {
+      const key = repo.contentKey({ type: row.content_type, id: Number(row.content_id) });
+      const content = contents.get(key);
+      const flaggedBy = (row.flaggers ?? []).map((f) => names.get(f) ?? `#${f}`).sort();
+      if (row.by_bot) flaggedBy.unshift(BOT_FLAGGER_NAME);
+      return {
+        content_type: row.content_type,
+        content_id: Number(row.content_id),
+        author: { id: row.author_id, username: names.get(row.author_id) ?? `#${row.author_id}` },
+        flagged_by: flaggedBy,
+        reasons: [...row.reasons].sort(),
+        flag_count: Number(row.flag_count),
+        last_flagged_at: new Date(row.last_flagged_at).toISOString(),
+        last_moderated_at: row.last_moderated_at ? new Date(row.last_moderated_at).toISOString() : null,
+        status: row.status,
+        moderator: row.moderator_id === null ? null : (names.get(row.moderator_id) ?? `#${row.moderator_id}`),
+        motivation: row.motivation,
+        excerpt: excerpt(content?.text ?? ''),
+        content_status: content?.status ?? 'deleted',
+        votes: votes.get(key) ?? 0,
+        shares: shares.get(key) ?? 0,
+      };
+    });
   }
 
+  /** One flagged content: SQL picks its group, so the cost does not grow with the community's flags. */
   async function one(stackId: number, type: ModerationContentType, id: number): Promise<FlaggedContent> {
-    const rows = (
-      await repo.listFlagGroups(db, stackId, { contentType: type, limit: 1000, offset: 0 })
-    ).filter((r) => Number(r.content_id) === id);
+    const rows = await repo.listFlagGroups(db, stackId, {
+      contentType: type,
+      contentId: id,
+      limit: 1,
+      offset: 0,
+    });
     const [item] = await describe(stackId, rows);
     if (!item) throw AppError.notFound();
     return item;
