@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => jobs.stop());
   const classifier = moderationClassifier(config, app.log);
-  const stackScope = stackScopeDeps({ db, clock, stacks });
+  const stackScope = stackScopeDeps({ db, clock });
   const platform: AppModuleDeps = {
     db,
     clock,

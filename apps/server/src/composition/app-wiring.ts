@@ -9,16 +9,15 @@ import type { Db } from '../platform/db/database.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { PlatformDeps } from '../platform/platform-deps.ts';
-import { authenticate } from '../platform/auth/authenticate.ts';
+import { digestToken } from '../platform/auth/opaque-token.ts';
 import { createMailer, type Mailer } from '../platform/mail/mailer.ts';
 import type { StackScopeDeps } from '../platform/stack-scope/stack-scope.ts';
-import { enabledFeatures } from '../modules/features/features.service.ts';
 import { customSenderOf } from '../modules/mail-server/mail-server.repository.ts';
 import { createRemoteClassifier } from '../modules/moderation/remote-classifier.ts';
 import { defaultClassifier } from '../modules/moderation/moderation.service.ts';
 import type { BotDeps } from '../modules/moderation/moderation.service.ts';
 import type { StacksService } from '../modules/stacks/stacks.service.ts';
-import { lacksRequiredSecondFactor } from '../modules/two-factor/two-factor.repository.ts';
+import { findStaffAccess } from '../modules/stacks/staff-access.repository.ts';
 
 /**
  * What `app.ts` hands every module: the platform, plus the services more than one module takes
@@ -26,13 +25,13 @@ import { lacksRequiredSecondFactor } from '../modules/two-factor/two-factor.repo
  */
 export type AppModuleDeps = PlatformDeps & { stacks: StacksService } & Pick<BotDeps, 'classifier'>;
 
-/** What the community guard needs (one definition for every guard in the app). */
-export function stackScopeDeps(deps: { db: Db; clock: Clock; stacks: StacksService }): StackScopeDeps {
+/**
+ * What the community guard needs (one definition for every guard in the app): one statement per call
+ * for the token, the staff link, the standing, the second factor and the flags (ADR 0013).
+ */
+export function stackScopeDeps(deps: { db: Db; clock: Clock }): StackScopeDeps {
   return {
-    authenticate: authenticate(deps.db, deps.clock),
-    membershipBySlug: deps.stacks.membershipBySlug,
-    enabledFeatures: (stackId) => enabledFeatures(deps.db, stackId),
-    lacksRequiredSecondFactor: (accountId, stackId) => lacksRequiredSecondFactor(deps.db, accountId, stackId),
+    staffAccess: (token, slug) => findStaffAccess(deps.db, digestToken(token), slug, deps.clock.now()),
     now: () => deps.clock.now(),
   };
 }

@@ -9,6 +9,7 @@ import { bootstrap } from '../seed/bootstrap.ts';
 import type { ThrottleLimits } from '../modules/auth/sign-in-throttle.service.ts';
 import type { JobQueue } from '../platform/jobs/job-queue.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+import type { QueryCounter } from './query-counter.ts';
 
 export const ADMIN_EMAIL = 'admin@agora.test';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
@@ -63,6 +64,8 @@ export async function buildTestApp(
     throttle?: ThrottleLimits;
     serveConsole?: boolean;
     logStream?: { write(line: string): void };
+    /** Counts the statements the app sends (fixtures, through `TestApp.db`, are not counted). */
+    queryCounter?: QueryCounter;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -78,7 +81,7 @@ export async function buildTestApp(
   const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
   const app = await buildApp({
     config,
-    db: handle.db,
+    db: options.queryCounter ? handle.db.withPlugin(options.queryCounter) : handle.db,
     clock,
     serveConsole: options.serveConsole ?? false,
     ...(options.logStream ? { logStream: options.logStream } : {}),

@@ -55,6 +55,8 @@ export function createStacksService(db: Db, publicUrl: string, clock: Clock = sy
     membershipBySlug: (accountId: number, slug: string) => repo.findMembershipBySlug(db, accountId, slug),
 
     async stackOf(membership: repo.StaffMembership): Promise<Stack> {
+      // The community guard read the flags with the membership: no second read.
+      if (membership.features) return toStack(membership, [...membership.features]);
       const [stack] = await withFeatures([membership]);
       return stack as Stack;
     },

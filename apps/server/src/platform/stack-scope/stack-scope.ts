@@ -7,8 +7,7 @@ import {
   type StaffRole,
 } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
-import type { AuthPreHandler } from '../auth/authenticate.ts';
-import { requireAuth } from '../auth/authenticate.ts';
+import { bearerToken, invalidToken, type AuthenticatedAccount } from '../auth/authenticate.ts';
 import { installAuditHooks } from '../audit/audit-recorder.ts';
 import { effectiveStanding } from '../member-scope/member-standing.ts';
 
@@ -43,17 +42,28 @@ export interface StaffMembership {
   /** The staff member's own standing in the community (a banned or deleted one is refused). */
   memberStatus?: string;
   banUntil?: Date | null;
+  /** The community's enabled flags, when the guard read them with the membership (same query). */
+  features?: readonly string[];
 }
 
 /** A stack's internal_url path; its routes declare paths relative to it (`/platform/api/v1/…`). */
 export const STACK_API_PREFIX = '/c/:slug';
 
-export interface StackScopeDeps {
-  authenticate: AuthPreHandler;
-  membershipBySlug(accountId: number, slug: string): Promise<StaffMembership | undefined>;
-  enabledFeatures(stackId: number): Promise<readonly string[]>;
+/**
+ * What the guard decides on, read in one round trip (ADR 0013): the bearer token's account, its staff
+ * link in the community of the slug (undefined when none, or no such community) with that community's
+ * enabled flags, and whether the community requires a second factor the account lacks.
+ */
+export interface StaffAccess {
+  account: AuthenticatedAccount;
+  membership: StaffMembership | undefined;
   /** Whether the community requires a second factor that the account has not turned on. */
-  lacksRequiredSecondFactor(accountId: number, stackId: number): Promise<boolean>;
+  lacksRequiredSecondFactor: boolean;
+}
+
+export interface StackScopeDeps {
+  /** The token's access to the community of `slug`; undefined when the token is not live. */
+  staffAccess(token: string, slug: string): Promise<StaffAccess | undefined>;
   now(): Date;
 }
 
@@ -64,12 +74,22 @@ export interface StackScopeDeps {
  */
 export function stackGuard(deps: StackScopeDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await deps.authenticate(request, reply);
+    // A route that runs the guard before its body is read (onRequest) has been checked already.
+    if (request.staff && request.auth) return;
+    const token = bearerToken(request);
+    if (!token) throw invalidToken(reply, false);
     const { slug } = request.params as { slug?: string };
-    const auth = requireAuth(request);
-    const membership = slug ? await deps.membershipBySlug(auth.accountId, slug) : undefined;
+    // One query: the token, the membership, the standing, the second factor and the flags.
+    const access = await deps.staffAccess(token, slug ?? '');
+    if (!access) throw invalidToken(reply, true);
+    request.auth = access.account;
+    const { membership } = access;
     // A sign-in handed off from one community does not reach another (nor confirm it exists).
-    if (!membership || (auth.onlyStackId !== null && membership.stackId !== auth.onlyStackId)) {
+    if (
+      !slug ||
+      !membership ||
+      (access.account.onlyStackId !== null && membership.stackId !== access.account.onlyStackId)
+    ) {
       throw AppError.notFound('This community is not found');
     }
     // A staff member banned or deleted as a member of the community keeps no console rights there.
@@ -83,7 +103,7 @@ export function stackGuard(deps: StackScopeDeps) {
     }
     // The owner requires a second factor: none of the community's API until it is on (enrolment is
     // an account call at the hub, outside this guard). The console sends the caller to enrolment.
-    if (await deps.lacksRequiredSecondFactor(auth.accountId, membership.stackId)) {
+    if (access.lacksRequiredSecondFactor) {
       throw AppError.of(
         403,
         TwoFactorErrorCode.required,
@@ -98,7 +118,7 @@ export function stackGuard(deps: StackScopeDeps) {
       throw AppError.forbidden();
     }
     const feature = request.routeOptions.config.feature;
-    if (feature && !(await deps.enabledFeatures(membership.stackId)).includes(feature)) {
+    if (feature && !(membership.features ?? []).includes(feature)) {
       throw AppError.of(403, ErrorCode.featureDisabled, 'This feature is not enabled for this community.');
     }
     request.staff = membership;
