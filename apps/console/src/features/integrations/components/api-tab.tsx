@@ -2,12 +2,6 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -23,6 +17,7 @@ import { notify } from '../../../core/notices/notice-store.ts';
 import { SettingsSection } from '../../content-settings/index.ts';
 import { refreshJwtSecret } from '../api/integration-api.ts';
 import { MemberClient } from './member-client.tsx';
+import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 const NAMES = ['jwt_algorithm'];
 
@@ -81,7 +76,6 @@ function NewKey({ secret }: { secret: string }) {
 
 /** API (mgmt §2): the signed-token (JWT) key used to sign in members from another site. */
 export function ApiTab() {
-  const intl = useIntl();
   const preferences = useDynamicPreferences(NAMES);
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
@@ -119,36 +113,18 @@ export function ApiTab() {
           <FormattedMessage id="integrations.api.generate" />
         </Button>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onClose={() => !refresh.isPending && setConfirming(false)}
-        aria-labelledby="jwt-confirm-title"
-      >
-        <DialogTitle id="jwt-confirm-title">
-          <FormattedMessage id="integrations.api.confirmTitle" />
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            <FormattedMessage id="integrations.api.confirmText" />
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={refresh.isPending}>
-            <FormattedMessage id="integrations.api.cancel" />
-          </Button>
-          <Button
-            color="warning"
-            variant="contained"
-            onClick={() => refresh.mutate()}
-            disabled={refresh.isPending}
-            startIcon={refresh.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="jwt-confirm"
-            aria-label={intl.formatMessage({ id: 'integrations.api.confirm' })}
-          >
-            <FormattedMessage id="integrations.api.confirm" />
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title={<FormattedMessage id="integrations.api.confirmTitle" />}
+        text={<FormattedMessage id="integrations.api.confirmText" />}
+        cancelLabel={<FormattedMessage id="integrations.api.cancel" />}
+        confirmLabel={<FormattedMessage id="integrations.api.confirm" />}
+        tone="warning"
+        busy={refresh.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => refresh.mutate()}
+        confirmTestId="jwt-confirm"
+      />
       <MemberClient />
     </SettingsSection>
   );

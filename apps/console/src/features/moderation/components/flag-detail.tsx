@@ -3,10 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -19,6 +15,7 @@ import { notify } from '../../../core/notices/notice-store.ts';
 import { fetchFlagged, moderate, moderationKeys } from '../api/moderation-api.ts';
 import { ContentTypeLabel, FlaggedBy, REASON_IDS, ReasonChips, StatusChip } from './flag-labels.tsx';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
+import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 const TYPES = ['discussion', 'post', 'status', 'comment', 'poll'];
 
@@ -176,29 +173,18 @@ export function FlagDetail() {
         </Box>
       </Paper>
 
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)}>
-        <DialogTitle>
-          <FormattedMessage id="moderation.confirmDelete.title" />
-        </DialogTitle>
-        <DialogContent>
-          <FormattedMessage id="moderation.confirmDelete.text" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>
-            <FormattedMessage id="moderation.cancel" />
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              setConfirmDelete(false);
-              run('delete');
-            }}
-          >
-            <FormattedMessage id="moderation.action.delete" />
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={<FormattedMessage id="moderation.confirmDelete.title" />}
+        text={<FormattedMessage id="moderation.confirmDelete.text" />}
+        cancelLabel={<FormattedMessage id="moderation.cancel" />}
+        confirmLabel={<FormattedMessage id="moderation.action.delete" />}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          run('delete');
+        }}
+      />
     </Box>
   );
 }

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
@@ -42,6 +41,7 @@ import {
   userFieldErrorText,
 } from './user-moderation-labels.tsx';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
+import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 const DEFAULT_BAN_DAYS = '7';
 const DAY_MS = 86_400_000;
@@ -306,31 +306,20 @@ export function UserModerationDialog({
         </Button>
       </DialogActions>
 
-      <Dialog open={confirmErase} onClose={() => setConfirmErase(false)}>
-        <DialogTitle>
+      <ConfirmDialog
+        open={confirmErase}
+        title={
           <FormattedMessage id="moderation.users.confirmErase.title" values={{ username: user.username }} />
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            <FormattedMessage id="moderation.users.confirmErase.text" />
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmErase(false)}>
-            <FormattedMessage id="moderation.cancel" />
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              setConfirmErase(false);
-              change.mutate(body());
-            }}
-          >
-            <FormattedMessage id="moderation.users.confirmErase.confirm" />
-          </Button>
-        </DialogActions>
-      </Dialog>
+        }
+        text={<FormattedMessage id="moderation.users.confirmErase.text" />}
+        cancelLabel={<FormattedMessage id="moderation.cancel" />}
+        confirmLabel={<FormattedMessage id="moderation.users.confirmErase.confirm" />}
+        onCancel={() => setConfirmErase(false)}
+        onConfirm={() => {
+          setConfirmErase(false);
+          change.mutate(body());
+        }}
+      />
     </Dialog>
   );
 }

@@ -1,10 +1,5 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { FormattedMessage } from 'react-intl';
+import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 interface Props {
   username: string | null;
@@ -16,23 +11,18 @@ interface Props {
 /** Asks before ignoring a registration request. */
 export function IgnoreConfirmDialog({ username, busy, onCancel, onConfirm }: Props) {
   return (
-    <Dialog open={username !== null} onClose={onCancel} data-testid="approval-ignore-dialog">
-      <DialogTitle>
-        <FormattedMessage id="registrationApproval.ignore.title" />
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          <FormattedMessage id="registrationApproval.ignore.text" values={{ username: username ?? '' }} />
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>
-          <FormattedMessage id="registrationApproval.cancel" />
-        </Button>
-        <Button color="warning" onClick={onConfirm} disabled={busy} data-testid="approval-ignore-confirm">
-          <FormattedMessage id="registrationApproval.action.ignore" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={username !== null}
+      title={<FormattedMessage id="registrationApproval.ignore.title" />}
+      text={<FormattedMessage id="registrationApproval.ignore.text" values={{ username: username ?? '' }} />}
+      cancelLabel={<FormattedMessage id="registrationApproval.cancel" />}
+      confirmLabel={<FormattedMessage id="registrationApproval.action.ignore" />}
+      tone="warning"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testId="approval-ignore-dialog"
+      confirmTestId="approval-ignore-confirm"
+    />
   );
 }

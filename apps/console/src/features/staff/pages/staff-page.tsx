@@ -7,10 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -28,6 +24,7 @@ import { useSessionStore } from '../../../core/session/session-store.ts';
 import { removeStaffMember, staffErrorId, staffKeys, useStaffList } from '../api/staff-api.ts';
 import { ROLE_LABEL_IDS, StaffDialog } from '../components/staff-dialog.tsx';
 import { TwoFactorRequirementCard } from '../../two-factor/index.ts';
+import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 const ATTRIBUTE_CHIPS = [
   { name: 'badge', labelId: 'staff.attribute.badge' },
@@ -150,28 +147,17 @@ export default function StaffPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      <Dialog open={removing !== null} onClose={() => setRemoving(null)}>
-        <DialogTitle>
-          <FormattedMessage id="staff.removeTitle" />
-        </DialogTitle>
-        <DialogContent>
-          <FormattedMessage id="staff.removeConfirm" values={{ username: removing?.username ?? '' }} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(null)}>
-            <FormattedMessage id="staff.cancel" />
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() => removing && remove.mutate(removing.username)}
-            data-testid="staff-remove-confirm"
-          >
-            <FormattedMessage id="staff.removeAction" />
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title={<FormattedMessage id="staff.removeTitle" />}
+        text={<FormattedMessage id="staff.removeConfirm" values={{ username: removing?.username ?? '' }} />}
+        cancelLabel={<FormattedMessage id="staff.cancel" />}
+        confirmLabel={<FormattedMessage id="staff.removeAction" />}
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.username)}
+        confirmTestId="staff-remove-confirm"
+      />
     </Stack>
   );
 }
