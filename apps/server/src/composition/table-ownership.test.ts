@@ -190,11 +190,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: "reads or writes community users directly; the users module's repository should answer",
   },
   {
-    module: 'registration-approval',
-    table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
-  },
-  {
     module: 'stacks',
     table: 'community_users',
     reason: "reads or writes community users directly; the users module's repository should answer",
@@ -206,11 +201,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   {
     module: 'tagging',
-    table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
-  },
-  {
-    module: 'two-factor',
     table: 'community_users',
     reason: "reads or writes community users directly; the users module's repository should answer",
   },
@@ -368,12 +358,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'logins',
     reason: 'reads or writes logins directly; activity has no repository to ask yet',
   },
-  // oauth_clients (owner: auth)
-  {
-    module: 'member-auth',
-    table: 'oauth_clients',
-    reason: "finds the community's member client directly; auth's repository should answer",
-  },
   // poll_votes (owner: activity)
   {
     module: 'member-content',
@@ -410,47 +394,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   // stacks (owner: stacks)
   {
-    module: 'analytics-exports',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
-    module: 'app-settings',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
-    module: 'domain-settings',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
-    module: 'features',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
     module: 'member-auth',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
-    module: 'registration-alerts',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
-    module: 'registration-approval',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
-    module: 'theme',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  {
-    module: 'two-factor',
     table: 'stacks',
     reason: 'reads or writes the community row directly; the stacks repository should answer',
   },

@@ -87,14 +87,6 @@ export async function accountEmail(db: Db, accountId: number | null): Promise<st
   return row?.email || undefined;
 }
 
-export async function stackBySlug(db: Db, slug: string) {
-  return db.selectFrom('stacks').select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
-}
-
-export async function stackById(db: Db, id: number) {
-  return db.selectFrom('stacks').select(['id', 'slug', 'name']).where('id', '=', id).executeTakeFirst();
-}
-
 // ---- Keyset pages of the exported rows (never the whole table at once) ----
 
 export function membersAfter(db: Db, stackId: number, after: number, limit: number) {

@@ -16,6 +16,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
+import { findStack, findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { readSecret, writeSecretIfAbsent } from '../dynamic-preferences/dynamic-preferences.repository.ts';
 import { parseRange } from '../analytics-tables/analytics-range.service.ts';
 import {
@@ -301,7 +302,7 @@ export function createAnalyticsExportsService(deps: Deps) {
   async function mailLink(row: repo.ExportRow, expiresAt: Date): Promise<void> {
     const to = await repo.accountEmail(db, row.account_id);
     if (!to) return;
-    const stack = await repo.stackById(db, row.stack_id);
+    const stack = await findStack(db, row.stack_id);
     if (!stack) return;
     const id = Number(row.id);
     const link = downloadUrl(stack.slug, id, await tokenFor(row.stack_id, id, expiresAt));
@@ -355,7 +356,7 @@ export function createAnalyticsExportsService(deps: Deps) {
 
   /** Checks a download link and answers the file to stream. */
   async function download(slug: string, id: number, token: string | undefined) {
-    const stack = await repo.stackBySlug(db, slug);
+    const stack = await findStackBySlug(db, slug);
     const row = stack ? await repo.findExport(db, stack.id, id) : undefined;
     if (!stack || !row || row.status !== 'done' || !row.expires_at) {
       throw AppError.notFound('This export is not found');

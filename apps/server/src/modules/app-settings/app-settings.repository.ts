@@ -124,8 +124,3 @@ export async function moveAppRequest(
     return { from, moved: true };
   });
 }
-
-export async function stackExists(db: Db, stackId: number): Promise<boolean> {
-  const row = await db.selectFrom('stacks').select('id').where('id', '=', stackId).executeTakeFirst();
-  return row !== undefined;
-}

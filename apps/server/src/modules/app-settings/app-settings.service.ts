@@ -12,6 +12,7 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
+import { findStack } from '../stacks/stack-row.repository.ts';
 import * as repo from './app-settings.repository.ts';
 
 /** Code of the general entry answered when the store accounts are refused. */
@@ -72,7 +73,7 @@ export function createAppSettingsService({ db, clock }: Pick<PlatformDeps, 'db' 
 
     /** The provider team moves a request along its states; other moves are refused. */
     async move(stackId: number, platform: AppPlatform, to: AppRequestStatus, accountId: number) {
-      if (!(await repo.stackExists(db, stackId))) throw AppError.notFound('This community is not found');
+      if (!(await findStack(db, stackId))) throw AppError.notFound('This community is not found');
       const result = await repo.moveAppRequest(db, {
         stackId,
         platform,

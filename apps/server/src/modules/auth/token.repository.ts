@@ -146,6 +146,19 @@ export function findRefreshTokenFamily(db: Db, hash: string) {
     .executeTakeFirst();
 }
 
+/** Registers a public client (no secret) allowed the given grants. */
+export async function createPublicClient(
+  db: Db,
+  clientId: string,
+  name: string,
+  grants: string[],
+): Promise<void> {
+  await db
+    .insertInto('oauth_clients')
+    .values({ client_id: clientId, name, client_secret_hash: null, allowed_grants: JSON.stringify(grants) })
+    .execute();
+}
+
 export function findClient(db: Db, clientId: string) {
   return db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 }

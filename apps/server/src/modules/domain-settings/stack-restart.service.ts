@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { beginRestart, endRestart, findStack } from '../stacks/stack-row.repository.ts';
 
 /**
  * Domain and email server changes restart the community (spec mgmt §4): its status goes to
@@ -17,7 +18,7 @@ export function stackRestartingError(): AppError {
 
 /** Refuses a configuration write while the community is not online. */
 export async function assertStackOnline(db: Db, stackId: number): Promise<void> {
-  const row = await db.selectFrom('stacks').select('status').where('id', '=', stackId).executeTakeFirst();
+  const row = await findStack(db, stackId);
   if (row?.status !== 'online') throw stackRestartingError();
 }
 
@@ -31,14 +32,7 @@ export async function changeAndRestart(
   write: (trx: Db) => Promise<void>,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .updateTable('stacks')
-      .set({ status: 'progress' })
-      .where('id', '=', stackId)
-      .where('status', '=', 'online')
-      .returning('id')
-      .executeTakeFirst();
-    if (!locked) throw stackRestartingError();
+    if (!(await beginRestart(trx, stackId))) throw stackRestartingError();
     await write(trx);
   });
   try {
@@ -53,22 +47,13 @@ export async function changeAndRestart(
       },
     );
   } catch (error) {
-    await setOnline(deps.db, stackId);
+    await endRestart(deps.db, stackId);
     throw error;
   }
 }
 
-async function setOnline(db: Db, stackId: number): Promise<void> {
-  await db
-    .updateTable('stacks')
-    .set({ status: 'online' })
-    .where('id', '=', stackId)
-    .where('status', '=', 'progress')
-    .execute();
-}
-
 export function registerStackRestartJob(jobs: JobQueue, db: Db): void {
   jobs.register(STACK_RESTART_JOB, async (job) => {
-    if (job.stackId !== null) await setOnline(db, job.stackId);
+    if (job.stackId !== null) await endRestart(db, job.stackId);
   });
 }

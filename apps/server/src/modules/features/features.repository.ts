@@ -7,6 +7,7 @@ import {
   type Plan,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { plansOf } from '../stacks/stack-row.repository.ts';
 import './features.tables.ts';
 
 function planOf(value: string): Plan {
@@ -20,7 +21,7 @@ export async function flagsOf(
 ): Promise<Map<number, Record<FeatureName, boolean>>> {
   const result = new Map<number, Record<FeatureName, boolean>>();
   if (stackIds.length === 0) return result;
-  const stacks = await db.selectFrom('stacks').select(['id', 'plan']).where('id', 'in', stackIds).execute();
+  const stacks = await plansOf(db, stackIds);
   const overrides = await db
     .selectFrom('stack_features')
     .select(['stack_id', 'name', 'enabled'])

@@ -3,51 +3,22 @@ import { sql } from 'kysely';
 import { MEMBER_CLIENT_PREFIX } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { hashPassword } from '../../platform/auth/password-hasher.ts';
+import { createPublicClient } from '../auth/token.repository.ts';
+import { claimMemberClient, findStack } from '../stacks/stack-row.repository.ts';
 import '../activity/activity.tables.ts';
-
-export async function findCommunityBySlug(db: Db, slug: string) {
-  return db
-    .selectFrom('stacks')
-    .select(['id as stackId', 'slug', 'name', 'member_client_id'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
-}
 
 /** The community's public OAuth client for its members, created on first use. */
 export async function ensureMemberClient(db: Db, stackId: number): Promise<string> {
-  const row = await db
-    .selectFrom('stacks')
-    .select(['member_client_id', 'slug'])
-    .where('id', '=', stackId)
-    .executeTakeFirstOrThrow();
+  const row = await findStack(db, stackId);
+  if (!row) throw new Error(`No community ${stackId}`);
   if (row.member_client_id) return row.member_client_id;
   const clientId = `${MEMBER_CLIENT_PREFIX}${row.slug}-${randomBytes(6).toString('hex')}`;
   await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('stacks')
-      .set({ member_client_id: clientId })
-      .where('id', '=', stackId)
-      .where('member_client_id', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) {
-      await trx
-        .insertInto('oauth_clients')
-        .values({
-          client_id: clientId,
-          name: `Members of ${row.slug}`,
-          client_secret_hash: null,
-          allowed_grants: JSON.stringify(['password', 'refresh_token']),
-        })
-        .execute();
+    if (await claimMemberClient(trx, stackId, clientId)) {
+      await createPublicClient(trx, clientId, `Members of ${row.slug}`, ['password', 'refresh_token']);
     }
   });
-  return (
-    await db
-      .selectFrom('stacks')
-      .select('member_client_id')
-      .where('id', '=', stackId)
-      .executeTakeFirstOrThrow()
-  ).member_client_id as string;
+  return (await findStack(db, stackId))?.member_client_id as string;
 }
 
 /** A member by username or email (case-insensitive), with what signing in needs. */

@@ -23,6 +23,7 @@ import { lacksRequiredSecondFactor } from '../two-factor/two-factor.repository.t
 import { memberStanding } from '../user-moderation/user-moderation.repository.ts';
 import * as repo from './member-auth.repository.ts';
 import type { StacksService } from '../stacks/stacks.service.ts';
+import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 
 const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
 
@@ -97,8 +98,8 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
 
   return {
     async communityBySlug(slug: string): Promise<Community | undefined> {
-      const row = await repo.findCommunityBySlug(db, slug);
-      return row && { stackId: row.stackId, slug: row.slug, name: row.name };
+      const row = await findStackBySlug(db, slug);
+      return row && { stackId: row.id, slug: row.slug, name: row.name };
     },
 
     identify(community: Community, token: string): Promise<MemberCaller | undefined> {

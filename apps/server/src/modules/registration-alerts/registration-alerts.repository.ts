@@ -93,8 +93,3 @@ export async function releaseLevels(db: Db, stackId: number, windowKey: string, 
     .where('level', 'in', levels)
     .execute();
 }
-
-export async function stackName(db: Db, stackId: number): Promise<string | undefined> {
-  const row = await db.selectFrom('stacks').select('name').where('id', '=', stackId).executeTakeFirst();
-  return row?.name;
-}

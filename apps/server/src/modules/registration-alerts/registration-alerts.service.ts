@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
+import { findStack } from '../stacks/stack-row.repository.ts';
 import { countMembersJoined } from '../users/community-users.repository.ts';
 import * as repo from './registration-alerts.repository.ts';
 
@@ -161,7 +162,7 @@ export async function checkRegistrationAlerts(deps: AlertDeps, stackId: number):
   });
   if (!claimed.includes(top)) return undefined;
   const mail = alertMail({
-    communityName: (await repo.stackName(db, stackId)) ?? `#${stackId}`,
+    communityName: (await findStack(db, stackId))?.name ?? `#${stackId}`,
     settings,
     window,
     count,

@@ -9,6 +9,12 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { findStack } from '../stacks/stack-row.repository.ts';
+import {
+  findMember,
+  moveMemberStatus,
+  pageOfMembersWithStatus,
+} from '../users/community-users.repository.ts';
 import * as repo from './registration-approval.repository.ts';
 
 /** How a member's status reads as a registration request's status. */
@@ -36,7 +42,7 @@ export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' 
     stackId: number,
     q: { status: ApprovalFilter; search?: string; limit: number; offset: number },
   ): Promise<{ count: number; results: ApprovalRequest[] }> {
-    const { count, rows } = await repo.pageOfRequests(db, stackId, q);
+    const { count, rows } = await pageOfMembersWithStatus(db, stackId, q);
     const tags = await repo.tagsOf(
       db,
       stackId,
@@ -59,7 +65,7 @@ export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' 
 
   /** Applies the state machine of spec mgmt §4; approving activates the member and tells them by email. */
   async function manage(stackId: number, userId: number, action: ApprovalAction): Promise<ApprovalRequest> {
-    const member = await repo.findMember(db, stackId, userId);
+    const member = await findMember(db, stackId, userId);
     const current = member ? approvalStatusOf(member.status) : null;
     if (!member || current === null) {
       throw AppError.of(404, RegistrationApprovalErrorCode.userNotFound, M.userNotFound, 'user_id');
@@ -68,11 +74,15 @@ export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' 
     if (!next)
       throw AppError.of(409, RegistrationApprovalErrorCode.invalidTransition, M.invalidTransition, 'action');
     const stored = next === 'approved' ? 'active' : next;
-    if (!(await repo.setStatus(db, stackId, userId, member.status, stored))) {
+    if (!(await moveMemberStatus(db, stackId, userId, member.status, stored))) {
       throw AppError.of(409, RegistrationApprovalErrorCode.invalidTransition, M.invalidTransition, 'action');
     }
     if (next === 'approved' && member.email) {
-      const mail = approvalMail(await repo.stackName(db, stackId), member.username, deps.config.publicUrl);
+      const mail = approvalMail(
+        (await findStack(db, stackId))?.name ?? '',
+        member.username,
+        deps.config.publicUrl,
+      );
       await deps.mailer.send(stackId, { to: [member.email], subject: mail.subject, text: mail.text });
     }
     const tags = await repo.tagsOf(db, stackId, [userId]);

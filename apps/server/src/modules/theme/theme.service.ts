@@ -18,9 +18,9 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { internalUrl } from '../stacks/stacks.service.ts';
+import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { InvalidImageError, processImage, reencode } from './image-processing.ts';
-import { stackIdBySlug } from './theme.repository.ts';
 
 /** Largest multipart file the upload route reads (bigger: 413); each preference has its own, smaller limit. */
 export const UPLOAD_FILE_LIMIT_BYTES = 10 * MB;
@@ -182,7 +182,7 @@ export function createThemeService(deps: PlatformDeps & { storage: FileStorage }
     /** A public media file by the address parts; undefined for anything unknown. */
     async media(slug: string, hash: string, file: string): Promise<MediaFile | undefined> {
       if (!HASH.test(hash) || !FILE.test(file)) return undefined;
-      const stackId = await stackIdBySlug(db, slug);
+      const stackId = (await findStackBySlug(db, slug))?.id;
       if (stackId === undefined) return undefined;
       const bytes = file.startsWith('original.')
         ? await storedOriginal(stackId, hash, file.slice('original.'.length))

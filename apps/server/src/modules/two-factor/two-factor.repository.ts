@@ -1,5 +1,6 @@
-import { CONSOLE_ROLES } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { findStacks } from '../stacks/stack-row.repository.ts';
+import { consoleCommunitiesOf, consoleStaffOf } from '../users/community-users.repository.ts';
 import './two-factor.tables.ts';
 
 export async function findTwoFactor(db: Db, accountId: number) {
@@ -176,29 +177,39 @@ export async function lacksRequiredSecondFactor(db: Db, accountId: number, stack
 
 /** Usernames of a community's console staff without an enabled second factor. */
 export async function staffWithoutSecondFactor(db: Db, stackId: number): Promise<string[]> {
+  const staff = await consoleStaffOf(db, stackId);
+  const enabled = await accountsWithSecondFactor(
+    db,
+    staff.flatMap((s) => (s.account_id === null ? [] : [s.account_id])),
+  );
+  return staff.filter((s) => s.account_id === null || !enabled.has(s.account_id)).map((s) => s.username);
+}
+
+/** Which of these accounts have an enabled second factor. */
+async function accountsWithSecondFactor(db: Db, accountIds: number[]): Promise<Set<number>> {
+  if (accountIds.length === 0) return new Set();
   const rows = await db
-    .selectFrom('community_users as u')
-    .leftJoin('account_two_factor as t', 't.account_id', 'u.account_id')
-    .select('u.username')
-    .where('u.stack_id', '=', stackId)
-    .where('u.role', 'in', [...CONSOLE_ROLES])
-    .where('u.deleted_at', 'is', null)
-    .where('t.enabled_at', 'is', null)
-    .orderBy('u.username')
+    .selectFrom('account_two_factor')
+    .select('account_id')
+    .where('account_id', 'in', accountIds)
+    .where('enabled_at', 'is not', null)
     .execute();
-  return rows.map((r) => r.username);
+  return new Set(rows.map((r) => r.account_id));
 }
 
 /** The communities where the account is console staff and a second factor is required. */
 export async function communitiesRequiring(db: Db, accountId: number) {
-  return db
-    .selectFrom('community_users as u')
-    .innerJoin('stacks as s', 's.id', 'u.stack_id')
-    .innerJoin('stack_two_factor_requirements as r', 'r.stack_id', 'u.stack_id')
-    .select(['s.id', 's.slug', 's.name'])
-    .where('u.account_id', '=', accountId)
-    .where('u.role', 'in', [...CONSOLE_ROLES])
-    .where('r.required', '=', true)
-    .orderBy('s.name')
+  const staffOf = await consoleCommunitiesOf(db, accountId);
+  if (staffOf.length === 0) return [];
+  const required = await db
+    .selectFrom('stack_two_factor_requirements')
+    .select('stack_id')
+    .where('stack_id', 'in', staffOf)
+    .where('required', '=', true)
     .execute();
+  const stacks = await findStacks(
+    db,
+    required.map((r) => r.stack_id),
+  );
+  return stacks.map(({ id, slug, name }) => ({ id, slug, name }));
 }

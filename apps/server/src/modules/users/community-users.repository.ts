@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { CONSOLE_ROLES } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like-pattern.ts';
 import './users.tables.ts';
 
 // The users module owns `community_users`; these are the questions other modules ask of it (scoring,
@@ -67,4 +69,92 @@ export async function addToScore(db: Db, stackId: number, userId: number, points
     .returning('score')
     .executeTakeFirstOrThrow();
   return row.score;
+}
+
+export interface MemberRow {
+  id: number;
+  username: string;
+  email: string;
+  created_at: Date;
+  status: string;
+}
+
+/** Members (not staff) with this status, matching the search in username or email, oldest first. */
+export async function pageOfMembersWithStatus(
+  db: Db,
+  stackId: number,
+  q: { status: string; search?: string; limit: number; offset: number },
+): Promise<{ count: number; rows: MemberRow[] }> {
+  let base = db
+    .selectFrom('community_users')
+    .where('stack_id', '=', stackId)
+    .where('status', '=', q.status)
+    .where('role', 'is', null);
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search.toLowerCase())}%`;
+    base = base.where((eb) =>
+      eb.or([eb(sql`lower(username)`, 'like', pattern), eb(sql`lower(email)`, 'like', pattern)]),
+    );
+  }
+  const total = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['id', 'username', 'email', 'created_at', 'status'])
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return { count: Number(total.n), rows };
+}
+
+/** A member (not staff) of the community; undefined when there is none. */
+export async function findMember(db: Db, stackId: number, userId: number): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('community_users')
+    .select(['id', 'username', 'email', 'created_at', 'status'])
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .where('role', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Moves a member from one status to another; false when the status changed meanwhile. */
+export async function moveMemberStatus(
+  db: Db,
+  stackId: number,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('community_users')
+    .set({ status: to })
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A community's console staff (not deleted), by username, with the account each signs in with. */
+export async function consoleStaffOf(db: Db, stackId: number) {
+  return db
+    .selectFrom('community_users')
+    .select(['username', 'account_id'])
+    .where('stack_id', '=', stackId)
+    .where('role', 'in', [...CONSOLE_ROLES])
+    .where('deleted_at', 'is', null)
+    .orderBy('username')
+    .execute();
+}
+
+/** The communities where the account is console staff. */
+export async function consoleCommunitiesOf(db: Db, accountId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('community_users')
+    .select('stack_id')
+    .where('account_id', '=', accountId)
+    .where('role', 'in', [...CONSOLE_ROLES])
+    .execute();
+  return rows.map((r) => r.stack_id);
 }
