@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers.tsx';
 import { passesEmbeddingCheck } from './app/embedding-check.ts';
-import { appRoutes } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { useLocaleStore } from './core/locale/locale-store.ts';
+import { loadAreaMessages, loadMessages } from './core/locale/messages.ts';
 import { followLocaleSources } from './core/locale/switch-locale.ts';
 import { useSessionStore } from './core/session/session-store.ts';
 import { clearStack } from './core/stack/stack-store.ts';
@@ -16,11 +18,17 @@ if (container && passesEmbeddingCheck()) {
   if (!useSessionStore.getState().isLogged) clearStack();
   startTabSync();
   followLocaleSources();
-  const router = createBrowserRouter(appRoutes());
+  // The language's messages are fetched with the first screen's chunks, not after the first render;
+  // signed in, the areas' too, since the layout comes next. A failure is retried and handled by AppProviders.
+  const { locale } = useLocaleStore.getState();
+  const isLogged = useSessionStore.getState().isLogged;
+  (isLogged ? loadAreaMessages(locale) : loadMessages(locale)).catch(() => undefined);
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

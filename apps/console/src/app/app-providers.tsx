@@ -1,13 +1,15 @@
+import type { Locale } from '@agora/contract';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useLocaleStore } from '../core/locale/locale-store.ts';
-import { MESSAGES } from '../core/locale/messages.ts';
-import { NoticeHost } from '../core/notices/notice-host.tsx';
+import { loadMessages, useMessageStore } from '../core/locale/messages.ts';
 import { useSessionStore } from '../core/session/session-store.ts';
+import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { LazyNoticeHost } from './lazy-notice-host.tsx';
 import { createQueryClient } from './query-client.ts';
 import { themeFor } from './theme.ts';
 
@@ -22,17 +24,36 @@ function useClearCacheOnSignOut(queryClient: QueryClient) {
   );
 }
 
+/**
+ * The active language's messages: fetched on demand (ADR 0014), so nothing renders
+ * until they arrive; when their chunk cannot be fetched the page reloads once, as a lazy screen does.
+ */
+function useCatalogue(locale: Locale) {
+  const catalogue = useMessageStore((state) =>
+    state.loaded[locale]?.includes('start') ? state.catalogues[locale] : undefined,
+  );
+  useEffect(() => {
+    if (catalogue) return;
+    loadMessages(locale).catch((error: unknown) => {
+      if (!isChunkLoadError(error) || !reloadOnceForChunkError()) throw error;
+    });
+  }, [catalogue, locale]);
+  return catalogue;
+}
+
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const locale = useLocaleStore((state) => state.locale);
+  const messages = useCatalogue(locale);
   useClearCacheOnSignOut(client);
+  if (!messages) return null;
   return (
     <QueryClientProvider client={client}>
-      <IntlProvider locale={locale} messages={MESSAGES[locale]} defaultLocale="en">
+      <IntlProvider locale={locale} messages={messages} defaultLocale="en">
         <ThemeProvider theme={themeFor(locale)}>
           <CssBaseline />
           <ErrorBoundary>{children}</ErrorBoundary>
-          <NoticeHost />
+          <LazyNoticeHost />
         </ThemeProvider>
       </IntlProvider>
     </QueryClientProvider>

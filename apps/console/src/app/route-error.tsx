@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
-import { isChunkLoadError, reloadOnceForChunkError } from './chunk-reload.ts';
-import { ErrorScreen } from './error-screen.tsx';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorBoundary } from './error-boundary.tsx';
 
-/** The router's error element: the same error screen, and one automatic reload for a lost chunk. */
-export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('Route failed', error);
-    if (isChunkLoadError(error)) reloadOnceForChunkError();
-  }, [error]);
-  return <ErrorScreen />;
+/**
+ * The routes' error boundary: the error screen in place of the page that failed (one automatic reload
+ * for a lost chunk), until the user goes to another page.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }

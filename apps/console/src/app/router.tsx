@@ -1,23 +1,36 @@
-import type { RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
+import { useLocaleStore } from '../core/locale/locale-store.ts';
+import { loadAreaMessages } from '../core/locale/messages.ts';
 import { AREAS } from './area-registry.ts';
 import { lazyScreen } from './lazy-screen.tsx';
 import { RequireArea } from './require-area.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootShell } from './root-shell.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
 
 const SigninScreen = lazyScreen(() => import('../features/signin/pages/signin-page.tsx'));
 const SsoScreen = lazyScreen(() => import('../features/sso/pages/sso-page.tsx'));
 const NotFoundScreen = lazyScreen(() => import('../features/not-found/pages/not-found-page.tsx'));
-const TwoFactorScreen = lazyScreen(() => import('../features/two-factor/pages/two-factor-page.tsx'));
-const LayoutScreen = lazyScreen(() => import('./layout/app-layout.tsx'));
+/** A screen of the layout: its chunk and the areas' messages (ADR 0014) arrive together. */
+function withAreaMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    Promise.all([load(), loadAreaMessages(useLocaleStore.getState().locale)]).then(([module]) => module);
+}
+
+const TwoFactorScreen = lazyScreen(
+  withAreaMessages(() => import('../features/two-factor/pages/two-factor-page.tsx')),
+);
+const LayoutScreen = lazyScreen(withAreaMessages(() => import('./layout/app-layout.tsx')));
 
 /** The route table of spec core §2. */
 export function appRoutes(): RouteObject[] {
   return [
     {
-      element: <RootShell />,
-      errorElement: <RouteError />,
+      element: (
+        <RouteErrorBoundary>
+          <RootShell />
+        </RouteErrorBoundary>
+      ),
       children: [
         { path: '/signin', element: <SigninScreen /> },
         { path: '/community/sso', element: <SsoScreen /> },
@@ -45,4 +58,14 @@ export function appRoutes(): RouteObject[] {
       ],
     },
   ];
+}
+
+const ROUTES = appRoutes();
+
+/**
+ * The console's routes in a plain <BrowserRouter>: it uses none of the data router's loaders or
+ * actions, and leaving `createBrowserRouter` out halves react-router on the first screen (ADR 0014).
+ */
+export function AppRoutes() {
+  return useRoutes(ROUTES);
 }

@@ -1,5 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { loadAreaMessages } from '../core/locale/messages.ts';
+
+// The console fetches a language's messages and the notices' host on demand; under test they are there at once.
+await Promise.all([
+  loadAreaMessages('en'),
+  loadAreaMessages('it'),
+  import('../core/notices/notice-host.tsx'),
+]);
 
 /** Every call must be mocked by the test that makes it: an unmocked fetch fails loudly. */
 function unmockedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

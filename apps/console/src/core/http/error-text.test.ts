@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
 import { errorEntry } from '@agora/contract';
-import { MESSAGES } from '../locale/messages.ts';
+import enCatalogue from '../locale/catalogue-en-start.ts';
+import itCatalogue from '../locale/catalogue-it-start.ts';
 import { HttpError } from './http-error.ts';
 import { fieldErrorText, generalErrorText } from './error-text.ts';
 
@@ -17,8 +18,8 @@ describe('fieldErrorText for the password rule', () => {
     ['password_too_similar', /similar to the username/, /simile al nome utente/],
     ['password_too_weak', /too easy to guess/, /facile da indovinare/],
   ])('shows %s in English and Italian', (code, english, italian) => {
-    const en = createIntl({ locale: 'en', messages: MESSAGES.en });
-    const it_ = createIntl({ locale: 'it', messages: MESSAGES.it });
+    const en = createIntl({ locale: 'en', messages: enCatalogue });
+    const it_ = createIntl({ locale: 'it', messages: itCatalogue });
     expect(fieldErrorText(en, refusal(code), 'password')).toMatch(english);
     expect(fieldErrorText(it_, refusal(code), 'password')).toMatch(italian);
   });
@@ -37,8 +38,8 @@ describe('generalErrorText for guard and server refusals', () => {
     [503, 'server_busy', /busy/, /occupato/],
     [408, 'request_timeout', /too long/, /troppo tempo/],
   ])('shows %s %s in English and Italian', (status, code, english, italian) => {
-    const en = createIntl({ locale: 'en', messages: MESSAGES.en });
-    const it_ = createIntl({ locale: 'it', messages: MESSAGES.it });
+    const en = createIntl({ locale: 'en', messages: enCatalogue });
+    const it_ = createIntl({ locale: 'it', messages: itCatalogue });
     expect(generalErrorText(en, refusal(status, code))).toMatch(english);
     expect(generalErrorText(it_, refusal(status, code))).toMatch(italian);
   });
