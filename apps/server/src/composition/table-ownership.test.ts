@@ -132,11 +132,11 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'category_tags',
     reason: "reads tagging's category tags directly; tagging's repository should answer",
   },
-  // comments (owner: activity)
+  // comments (owner: member-content)
   {
     module: 'analytics-exports',
     table: 'comments',
-    reason: 'reads comments directly; activity has no repository to ask yet',
+    reason: "reads or changes comments directly; member-content's repository should answer",
   },
   {
     module: 'analytics-tables',
@@ -149,14 +149,9 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
   },
   {
-    module: 'member-content',
-    table: 'comments',
-    reason: 'reads comments directly; activity has no repository to ask yet',
-  },
-  {
     module: 'moderation',
     table: 'comments',
-    reason: 'reads comments directly; activity has no repository to ask yet',
+    reason: "reads or changes comments directly; member-content's repository should answer",
   },
   // community_users (owner: users)
   {
@@ -215,7 +210,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'connection_requests',
     reason: "deletes a member's connection requests directly; member-people should offer it",
   },
-  // connections (owner: activity)
+  // connections (owner: member-people)
   {
     module: 'analytics-tables',
     table: 'connections',
@@ -227,19 +222,14 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
   },
   {
-    module: 'member-people',
-    table: 'connections',
-    reason: 'reads connections directly; activity has no repository to ask yet',
-  },
-  {
     module: 'user-moderation',
     table: 'connections',
-    reason: 'reads connections directly; activity has no repository to ask yet',
+    reason: "reads or drops connections directly; member-people's repository should answer",
   },
   {
     module: 'users',
     table: 'connections',
-    reason: 'reads connections directly; activity has no repository to ask yet',
+    reason: "reads or drops connections directly; member-people's repository should answer",
   },
   // content_moderation (owner: moderation)
   {
@@ -247,11 +237,11 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'content_moderation',
     reason: "writes moderation's state of a content directly; moderation should offer it",
   },
-  // contributions (owner: activity)
+  // contributions (owner: member-content)
   {
     module: 'analytics-exports',
     table: 'contributions',
-    reason: 'reads contributions directly; activity has no repository to ask yet',
+    reason: "reads or changes contents directly; member-content's repository should answer",
   },
   {
     module: 'analytics-tables',
@@ -264,24 +254,19 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
   },
   {
-    module: 'member-content',
-    table: 'contributions',
-    reason: 'reads contributions directly; activity has no repository to ask yet',
-  },
-  {
     module: 'member-people',
     table: 'contributions',
-    reason: 'reads contributions directly; activity has no repository to ask yet',
+    reason: "reads or changes contents directly; member-content's repository should answer",
   },
   {
     module: 'moderation',
     table: 'contributions',
-    reason: 'reads contributions directly; activity has no repository to ask yet',
+    reason: "reads or changes contents directly; member-content's repository should answer",
   },
   {
     module: 'tagging',
     table: 'contributions',
-    reason: 'reads contributions directly; activity has no repository to ask yet',
+    reason: "reads or changes contents directly; member-content's repository should answer",
   },
   // flags (owner: moderation)
   {
@@ -289,7 +274,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'flags',
     reason: "writes moderation's flags directly; moderation should offer them",
   },
-  // follows (owner: activity)
+  // follows (owner: member-people)
   {
     module: 'analytics-tables',
     table: 'follows',
@@ -301,40 +286,30 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
   },
   {
-    module: 'member-people',
-    table: 'follows',
-    reason: 'reads follows directly; activity has no repository to ask yet',
-  },
-  {
     module: 'user-moderation',
     table: 'follows',
-    reason: 'reads follows directly; activity has no repository to ask yet',
+    reason: "reads or drops follows directly; member-people's repository should answer",
   },
   {
     module: 'users',
     table: 'follows',
-    reason: 'reads follows directly; activity has no repository to ask yet',
+    reason: "reads or drops follows directly; member-people's repository should answer",
   },
-  // interests (owner: activity)
+  // interests (owner: member-people)
   {
     module: 'analytics-tables',
     table: 'interests',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
   },
   {
-    module: 'member-people',
-    table: 'interests',
-    reason: 'reads interests directly; activity has no repository to ask yet',
-  },
-  {
     module: 'user-moderation',
     table: 'interests',
-    reason: 'reads interests directly; activity has no repository to ask yet',
+    reason: "reads or drops interests directly; member-people's repository should answer",
   },
   {
     module: 'users',
     table: 'interests',
-    reason: 'reads interests directly; activity has no repository to ask yet',
+    reason: "reads or drops interests directly; member-people's repository should answer",
   },
   // jobs (owner: platform)
   {
@@ -342,7 +317,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'jobs',
     reason: 'counts the job queue directly; platform/jobs should offer the figure',
   },
-  // logins (owner: activity)
+  // logins (owner: member-auth)
   {
     module: 'analytics-tables',
     table: 'logins',
@@ -352,17 +327,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'data-provisioning',
     table: 'logins',
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'member-auth',
-    table: 'logins',
-    reason: 'reads or writes logins directly; activity has no repository to ask yet',
-  },
-  // poll_votes (owner: activity)
-  {
-    module: 'member-content',
-    table: 'poll_votes',
-    reason: 'writes poll votes directly; activity has no repository to ask yet',
   },
   // polls (owner: member-content)
   {
@@ -376,21 +340,16 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'score_history',
     reason: 'writes score history directly; scoring should offer it',
   },
-  // shares (owner: activity)
+  // shares (owner: member-content)
   {
     module: 'analytics-tables',
     table: 'shares',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
   },
   {
-    module: 'member-content',
-    table: 'shares',
-    reason: 'reads shares directly; activity has no repository to ask yet',
-  },
-  {
     module: 'moderation',
     table: 'shares',
-    reason: 'reads shares directly; activity has no repository to ask yet',
+    reason: "reads shares directly; member-content's repository should answer",
   },
   // stacks (owner: stacks)
   {
@@ -404,7 +363,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'staff_attributes',
     reason: "reads staff attributes directly; staff's repository should answer",
   },
-  // tags (owner: activity)
+  // tags (owner: tagging)
   {
     module: 'analytics-tables',
     table: 'tags',
@@ -413,14 +372,13 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   {
     module: 'member-people',
     table: 'tags',
-    reason: 'reads tags directly; activity has no repository to ask yet',
+    reason: "reads tags directly; tagging's repository should answer",
   },
   {
     module: 'registration-approval',
     table: 'tags',
-    reason: 'reads tags directly; activity has no repository to ask yet',
+    reason: "reads tags directly; tagging's repository should answer",
   },
-  { module: 'tagging', table: 'tags', reason: 'reads tags directly; activity has no repository to ask yet' },
   // token_families (owner: platform)
   {
     module: 'auth',
@@ -434,7 +392,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
   },
-  // user_tags (owner: activity)
+  // user_tags (owner: tagging)
   {
     module: 'analytics-tables',
     table: 'user_tags',
@@ -443,54 +401,39 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   {
     module: 'member-auth',
     table: 'user_tags',
-    reason: 'reads user tags directly; activity has no repository to ask yet',
+    reason: "reads or changes user tags directly; tagging's repository should answer",
   },
   {
     module: 'member-people',
     table: 'user_tags',
-    reason: 'reads user tags directly; activity has no repository to ask yet',
+    reason: "reads or changes user tags directly; tagging's repository should answer",
   },
   {
     module: 'registration-approval',
     table: 'user_tags',
-    reason: 'reads user tags directly; activity has no repository to ask yet',
-  },
-  {
-    module: 'tagging',
-    table: 'user_tags',
-    reason: 'reads user tags directly; activity has no repository to ask yet',
+    reason: "reads or changes user tags directly; tagging's repository should answer",
   },
   {
     module: 'user-moderation',
     table: 'user_tags',
-    reason: 'reads user tags directly; activity has no repository to ask yet',
+    reason: "reads or changes user tags directly; tagging's repository should answer",
   },
-  // views (owner: activity)
+  // views (owner: member-content)
   {
     module: 'analytics-tables',
     table: 'views',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
   },
-  {
-    module: 'member-content',
-    table: 'views',
-    reason: 'reads views directly; activity has no repository to ask yet',
-  },
-  // votes (owner: activity)
+  // votes (owner: member-content)
   {
     module: 'analytics-tables',
     table: 'votes',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'member-content',
-    table: 'votes',
-    reason: 'reads votes directly; activity has no repository to ask yet',
   },
   {
     module: 'moderation',
     table: 'votes',
-    reason: 'reads votes directly; activity has no repository to ask yet',
+    reason: "reads votes directly; member-content's repository should answer",
   },
 ];
 

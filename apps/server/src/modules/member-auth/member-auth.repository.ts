@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/auth/password-hasher.ts';
 import { createPublicClient } from '../auth/token.repository.ts';
 import { claimMemberClient, findStack } from '../stacks/stack-row.repository.ts';
 import '../activity/activity.tables.ts';
+import './member-auth.tables.ts';
 
 /** The community's public OAuth client for its members, created on first use. */
 export async function ensureMemberClient(db: Db, stackId: number): Promise<string> {

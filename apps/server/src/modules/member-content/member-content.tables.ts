@@ -20,8 +20,68 @@ export interface PollChoicesTable {
   created_at: Timestamp;
 }
 
+/** Contents, comments, votes, poll votes, shares and views (migration 0006): members write them here. */
+export interface ContributionsTable {
+  stack_id: number;
+  id: Generated<number>;
+  type: 'discussion' | 'post' | 'status' | 'poll';
+  author_id: number;
+  category_id: number | null;
+  title: string;
+  body: string;
+  status: Generated<string>;
+  multiple_choices: Generated<boolean>;
+  created_at: Timestamp;
+}
+export interface CommentsTable {
+  stack_id: number;
+  id: Generated<number>;
+  contribution_id: number;
+  parent_id: number | null;
+  author_id: number;
+  body: string;
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+export interface VotesTable {
+  stack_id: number;
+  user_id: number;
+  target_type: 'contribution' | 'comment';
+  target_id: BigId;
+  target_author_id: number;
+  contribution_id: BigId;
+  created_at: Timestamp;
+}
+export interface PollVotesTable {
+  stack_id: number;
+  contribution_id: number;
+  user_id: number;
+  choice: string;
+  created_at: Timestamp;
+}
+export interface SharesTable {
+  stack_id: number;
+  user_id: number;
+  contribution_id: BigId;
+  contribution_author_id: number;
+  network: string;
+  created_at: Timestamp;
+}
+export interface ViewsTable {
+  stack_id: number;
+  user_id: number;
+  contribution_id: BigId;
+  created_at: Timestamp;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
+    contributions: ContributionsTable;
+    comments: CommentsTable;
+    votes: VotesTable;
+    poll_votes: PollVotesTable;
+    shares: SharesTable;
+    views: ViewsTable;
     polls: PollsTable;
     poll_choices: PollChoicesTable;
   }

@@ -1,5 +1,4 @@
 import type { ColumnType } from 'kysely';
-import '../activity/activity.tables.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -11,8 +10,31 @@ export interface ConnectionRequestsTable {
   created_at: Timestamp;
 }
 
+/** Connections, follows and interests (migration 0006): members make and drop them here. */
+export interface ConnectionsTable {
+  stack_id: number;
+  user_a: number;
+  user_b: number;
+  created_at: Timestamp;
+}
+export interface FollowsTable {
+  stack_id: number;
+  follower_id: number;
+  followed_id: number;
+  created_at: Timestamp;
+}
+export interface InterestsTable {
+  stack_id: number;
+  user_id: number;
+  category_id: number;
+  created_at: Timestamp;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
+    connections: ConnectionsTable;
+    follows: FollowsTable;
+    interests: InterestsTable;
     connection_requests: ConnectionRequestsTable;
   }
 }
