@@ -3,25 +3,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchBotStatus, moderationKeys, saveBotStatus } from '../api/moderation-api.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
+import { useBotStatusMutation, useBotStatusQuery } from '../api/use-moderation-queries.ts';
 
 /** The AI moderation bot's switch (the moderation area's roles, feature moderation_ai). */
 export function BotSettings() {
-  const internalUrl = useInternalUrl();
-  const client = useQueryClient();
-  const query = useQuery({
-    queryKey: moderationKeys.bot(internalUrl),
-    queryFn: fetchBotStatus,
-    enabled: internalUrl !== '',
-  });
-  const mutation = useMutation({
-    mutationFn: saveBotStatus,
-    onSuccess: (data) => {
-      client.setQueryData(moderationKeys.bot(internalUrl), data);
+  const query = useBotStatusQuery();
+  const mutation = useBotStatusMutation({
+    onSuccess: () => {
       notify({ messageId: 'moderation.notice.botSaved', variant: 'success' });
     },
     onError: () => notify({ messageId: 'moderation.error.generic', variant: 'error' }),

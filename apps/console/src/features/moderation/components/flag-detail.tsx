@@ -7,14 +7,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchFlagged, moderate, moderationKeys } from '../api/moderation-api.ts';
+import { useFlaggedQuery, useModerateMutation } from '../api/use-moderation-queries.ts';
 import { ContentTypeLabel, FlaggedBy, REASON_IDS, ReasonChips, StatusChip } from './flag-labels.tsx';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 const TYPES = ['discussion', 'post', 'status', 'comment', 'poll'];
@@ -26,21 +24,12 @@ export function FlagDetail() {
   const id = Number(params.id);
   const valid = TYPES.includes(type) && Number.isInteger(id) && id > 0;
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
-  const client = useQueryClient();
   const [motivation, setMotivation] = useState<FlagReason | ''>('');
   const [message, setMessage] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const query = useQuery({
-    queryKey: moderationKeys.one(internalUrl, type, id),
-    queryFn: () => fetchFlagged(type, id),
-    enabled: valid && internalUrl !== '',
-  });
-  const mutation = useMutation({
-    mutationFn: (body: FlagActionBody) => moderate(type, id, body),
-    onSuccess: (data, body) => {
-      client.setQueryData(moderationKeys.one(internalUrl, type, id), data);
-      void client.invalidateQueries({ queryKey: [...moderationKeys.all, 'flags'] });
+  const query = useFlaggedQuery(type, id, valid);
+  const mutation = useModerateMutation(type, id, {
+    onSuccess: (_data, body) => {
       notify({
         messageId: body.action === 'warn' ? 'moderation.notice.warned' : 'moderation.notice.done',
         variant: 'success',

@@ -6,25 +6,19 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { fetchFlags, moderationKeys, PAGE_SIZE, type FlagFilters } from '../api/moderation-api.ts';
+import { PAGE_SIZE, type FlagFilters } from '../api/moderation-api.ts';
+import { useFlagsQuery } from '../api/use-moderation-queries.ts';
 import { AnyOfFilter } from './any-of-filter.tsx';
 import { ContentTypeLabel, FlaggedBy, ReasonChips, StatusChip, StatusLabel } from './flag-labels.tsx';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Flagged contents with filters on status and content type (spec mgmt §2). */
 export function FlagList() {
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
   const [filters, setFilters] = useState<FlagFilters>({ status: 'open', contentType: '', page: 0 });
-  const query = useQuery({
-    queryKey: moderationKeys.flags(internalUrl, filters),
-    queryFn: () => fetchFlags(filters),
-    enabled: internalUrl !== '',
-  });
+  const query = useFlagsQuery(filters);
   const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / PAGE_SIZE));
 
   return (

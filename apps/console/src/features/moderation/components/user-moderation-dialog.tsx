@@ -22,17 +22,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 
-import {
-  addUserScore,
-  changeModeratedUser,
-  userModerationKeys,
-  type UserChange,
-} from '../api/user-moderation-api.ts';
+import type { UserChange } from '../api/user-moderation-api.ts';
+import { useAddUserScoreMutation, useChangeModeratedUserMutation } from '../api/use-moderation-queries.ts';
 import {
   BanEnd,
   StandingChip,
@@ -40,7 +35,6 @@ import {
   userErrorId,
   userFieldErrorText,
 } from './user-moderation-labels.tsx';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 const DEFAULT_BAN_DAYS = '7';
@@ -67,8 +61,6 @@ export function UserModerationDialog({
   const intl = useIntl();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
-  const internalUrl = useInternalUrl();
-  const client = useQueryClient();
   const [user, setUser] = useState(initial);
   const startStatus = (USER_MODERATION_STATUSES as readonly string[]).includes(user.status)
     ? (user.status as UserModerationStatus)
@@ -84,15 +76,9 @@ export function UserModerationDialog({
   const [scoreTried, setScoreTried] = useState(false);
   const erased = user.status === 'fully_deleted';
 
-  const refresh = (next: ModeratedUser) => {
-    setUser(next);
-    client.setQueryData(userModerationKeys.one(internalUrl, next.id), next);
-    void client.invalidateQueries({ queryKey: [...userModerationKeys.all, 'list'] });
-  };
-  const change = useMutation({
-    mutationFn: (body: UserChange) => changeModeratedUser(user.id, body),
+  const change = useChangeModeratedUserMutation(user.id, {
     onSuccess: (next) => {
-      refresh(next);
+      setUser(next);
       notify({ messageId: 'moderation.users.notice.saved', variant: 'success' });
       onClose();
     },
@@ -101,10 +87,9 @@ export function UserModerationDialog({
         notify({ messageId: userErrorId(error), variant: 'error' });
     },
   });
-  const score = useMutation({
-    mutationFn: () => addUserScore(user.id, Number(points), comment.trim()),
-    onSuccess: (result) => {
-      refresh({ ...user, score: result.score });
+  const score = useAddUserScoreMutation(user, {
+    onSuccess: (next) => {
+      setUser(next);
       setPoints('');
       setComment('');
       setScoreTried(false);
@@ -148,7 +133,8 @@ export function UserModerationDialog({
   };
   const applyScore = () => {
     setScoreTried(true);
-    if (pointsValid && comment.trim() !== '') score.mutate();
+    if (pointsValid && comment.trim() !== '')
+      score.mutate({ points: Number(points), comment: comment.trim() });
   };
 
   return (

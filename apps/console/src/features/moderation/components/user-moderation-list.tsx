@@ -14,20 +14,14 @@ import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 
-import {
-  fetchModeratedUsers,
-  userModerationKeys,
-  USERS_PAGE_SIZE,
-  type UserFilters,
-} from '../api/user-moderation-api.ts';
+import { USERS_PAGE_SIZE, type UserFilters } from '../api/user-moderation-api.ts';
+import { useModeratedUsersQuery } from '../api/use-moderation-queries.ts';
 import { BanEnd, StandingChip, StandingLabel } from './user-moderation-labels.tsx';
 import { UserModerationDialog } from './user-moderation-dialog.tsx';
 import { AnyOfFilter } from './any-of-filter.tsx';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const ORDERING_IDS: Record<UserModerationOrdering, { id: string }> = {
   '-registered': { id: 'moderation.users.order.newest' },
@@ -47,7 +41,6 @@ const ORDERING_IDS: Record<UserModerationOrdering, { id: string }> = {
 /** Users moderation (spec mgmt §2 "Moderated user"): members with their data, filters and actions. */
 export function UserModerationList() {
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
   const [filters, setFilters] = useState<UserFilters>({
     search: '',
     status: '',
@@ -64,12 +57,7 @@ export function UserModerationList() {
     );
     return () => clearTimeout(timer);
   }, [searchText]);
-  const query = useQuery({
-    queryKey: userModerationKeys.list(internalUrl, filters),
-    queryFn: () => fetchModeratedUsers(filters),
-    enabled: internalUrl !== '',
-    placeholderData: keepPreviousData,
-  });
+  const query = useModeratedUsersQuery(filters);
   const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / USERS_PAGE_SIZE));
 
   return (

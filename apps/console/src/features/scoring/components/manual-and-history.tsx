@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -18,22 +17,17 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { SCORE_ACTIONS, SCORING_MESSAGES, manualPointsError, type UserSearchResult } from '@agora/contract';
 import { notify } from '../../../core/notices/notice-store.ts';
-import {
-  HISTORY_PAGE_SIZE,
-  addManualScore,
-  fetchScoreHistory,
-  scoringKeys,
-  searchMembers,
-  type HistoryFilters,
-} from '../api/scoring-api.ts';
+import { HISTORY_PAGE_SIZE, type HistoryFilters } from '../api/scoring-api.ts';
 import { ACTION_LABELS, RULE_MESSAGES } from './action-labels.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
+import {
+  useAddManualScoreMutation,
+  useMemberSearchQuery,
+  useScoreHistoryQuery,
+} from '../api/use-scoring-queries.ts';
 
 /** Member search, manual points dialog and the member's history with filters. */
 export function ManualAndHistory() {
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [user, setUser] = useState<UserSearchResult | null>(null);
   const [filters, setFilters] = useState<HistoryFilters>({ action: '', from: '', to: '', offset: 0 });
@@ -42,29 +36,19 @@ export function ManualAndHistory() {
   const [comment, setComment] = useState('');
   const [touched, setTouched] = useState(false);
 
-  const found = useQuery({
-    queryKey: [...scoringKeys.all, 'search', internalUrl, search],
-    queryFn: () => searchMembers(search),
-    enabled: search.trim().length > 0,
-  });
-  const history = useQuery({
-    queryKey: scoringKeys.history(internalUrl, user?.id ?? 0, filters),
-    queryFn: () => fetchScoreHistory(user!.id, filters),
-    enabled: user !== null,
-  });
+  const found = useMemberSearchQuery(search);
+  const history = useScoreHistoryQuery(user?.id ?? null, filters);
 
   const pointsValue = /^-?\d+$/.test(points.trim()) ? Number(points) : points;
   const pointsError = manualPointsError(pointsValue);
   const commentError = comment.trim() ? null : SCORING_MESSAGES.commentRequired;
-  const add = useMutation({
-    mutationFn: () => addManualScore(user!.id, Number(points), comment),
+  const add = useAddManualScoreMutation({
     onSuccess: () => {
       setOpen(false);
       setPoints('');
       setComment('');
       setTouched(false);
       notify({ messageId: 'scoring.manual.saved', variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: scoringKeys.all });
     },
     onError: () => notify({ messageId: 'scoring.error.generic', variant: 'error' }),
   });
@@ -225,7 +209,8 @@ export function ManualAndHistory() {
             disabled={add.isPending}
             onClick={() => {
               setTouched(true);
-              if (!pointsError && !commentError) add.mutate();
+              if (user && !pointsError && !commentError)
+                add.mutate({ userId: user.id, points: Number(points), comment });
             }}
           >
             <FormattedMessage id="scoring.save" />

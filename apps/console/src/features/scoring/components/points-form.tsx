@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,18 +12,15 @@ import {
   type ScoreAction,
 } from '@agora/contract';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchScoreConfig, saveScoreConfig, scoringKeys } from '../api/scoring-api.ts';
+import { useSaveScoreConfigMutation, useScoreConfigQuery } from '../api/use-scoring-queries.ts';
 import { ACTION_LABELS, RULE_MESSAGES } from './action-labels.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const toNumber = (text: string): number | string => (/^-?\d+$/.test(text.trim()) ? Number(text) : text);
 
 /** Points per action (13 fields; the green ones refuse 0) and the maximum daily points per user. */
 export function PointsForm() {
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
-  const queryClient = useQueryClient();
-  const config = useQuery({ queryKey: scoringKeys.config(internalUrl), queryFn: fetchScoreConfig });
+  const config = useScoreConfigQuery();
   const [values, setValues] = useState<Record<string, string>>({});
 
   useEffect(() => {
@@ -44,17 +40,15 @@ export function PointsForm() {
   const keys = ['max_daily_points', ...SCORE_ACTIONS];
   const invalid = keys.some((k) => errorOf(k) !== null);
 
-  const save = useMutation({
-    mutationFn: () =>
-      saveScoreConfig({
-        max_daily_points: Number(values.max_daily_points),
-        points: Object.fromEntries(SCORE_ACTIONS.map((a) => [a, Number(values[a])])) as Record<
-          ScoreAction,
-          number
-        >,
-      }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(scoringKeys.config(internalUrl), data);
+  const edited = () => ({
+    max_daily_points: Number(values.max_daily_points),
+    points: Object.fromEntries(SCORE_ACTIONS.map((a) => [a, Number(values[a])])) as Record<
+      ScoreAction,
+      number
+    >,
+  });
+  const save = useSaveScoreConfigMutation({
+    onSuccess: () => {
       notify({ messageId: 'scoring.config.saved', variant: 'success' });
     },
     onError: () => notify({ messageId: 'scoring.error.generic', variant: 'error' }),
@@ -86,7 +80,7 @@ export function PointsForm() {
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!invalid) save.mutate();
+        if (!invalid) save.mutate(edited());
       }}
     >
       <Box

@@ -14,11 +14,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkTagAddressingInput, type TagAddressingAction } from '@agora/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchAddressing, fetchTags, taggingKeys, writeAddressing } from '../api/tagging-api.ts';
+import { taggingKeys, writeAddressing } from '../api/tagging-api.ts';
+import { useTagAddressingQuery, useTagsQuery } from '../api/use-tagging-queries.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const ACTIONS: { value: TagAddressingAction; label: { id: string } }[] = [
@@ -40,16 +41,8 @@ export function TagAddressingForm() {
   const [to, setTo] = useState<number[]>([]);
   const [actions, setActions] = useState<TagAddressingAction[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const tags = useQuery({
-    queryKey: taggingKeys.list(internalUrl, 'user'),
-    queryFn: () => fetchTags('user'),
-    enabled: internalUrl !== '',
-  });
-  const rules = useQuery({
-    queryKey: taggingKeys.addressing(internalUrl),
-    queryFn: fetchAddressing,
-    enabled: internalUrl !== '',
-  });
+  const tags = useTagsQuery('user');
+  const rules = useTagAddressingQuery();
   const names = new Map((tags.data?.results ?? []).map((t) => [t.id, t.name]));
   const refresh = () => client.invalidateQueries({ queryKey: taggingKeys.addressing(internalUrl) });
 

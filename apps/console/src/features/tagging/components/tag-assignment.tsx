@@ -16,13 +16,13 @@ import {
   type TagObject,
   type TagType,
 } from '@agora/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { assignTag, fetchTagObjects, fetchTags, orderTag, taggingKeys } from '../api/tagging-api.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
+import { assignTag, orderTag, taggingKeys } from '../api/tagging-api.ts';
+import { useTagObjectsQuery, useTagsQuery } from '../api/use-tagging-queries.ts';
 
 const SEARCH_LABEL = {
   user: { id: 'tagging.assignment.searchUsers' },
@@ -33,20 +33,11 @@ const SEARCH_LABEL = {
 /** Pick a tag, then assign it to users, categories or contents (with search); contents can be ordered. */
 export function TagAssignment({ type }: { type: TagType }) {
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
   const client = useQueryClient();
   const [tagId, setTagId] = useState<number | ''>('');
   const [search, setSearch] = useState('');
-  const tags = useQuery({
-    queryKey: taggingKeys.list(internalUrl, type),
-    queryFn: () => fetchTags(type),
-    enabled: internalUrl !== '',
-  });
-  const objects = useQuery({
-    queryKey: taggingKeys.objects(internalUrl, Number(tagId), search.trim()),
-    queryFn: () => fetchTagObjects(Number(tagId), search.trim()),
-    enabled: internalUrl !== '' && tagId !== '',
-  });
+  const tags = useTagsQuery(type);
+  const objects = useTagObjectsQuery(tagId, search);
   const refresh = () => client.invalidateQueries({ queryKey: taggingKeys.all });
 
   const toggle = async (object: TagObject) => {

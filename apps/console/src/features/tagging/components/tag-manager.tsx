@@ -17,11 +17,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { Tag, TagType } from '@agora/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { fetchTags, setTagColor, setTagsActive, taggingKeys } from '../api/tagging-api.ts';
+import { setTagColor, setTagsActive } from '../api/tagging-api.ts';
+import { useTagsQuery } from '../api/use-tagging-queries.ts';
 import {
   loadTags,
   setTagColorInStore,
@@ -31,7 +31,6 @@ import {
 } from '../model/tag-store.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 import { TagDialog } from './tag-dialog.tsx';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const YesNo = ({ value }: { value: boolean }) =>
   value ? <FormattedMessage id="tagging.yes" /> : <FormattedMessage id="tagging.no" />;
@@ -39,16 +38,11 @@ const YesNo = ({ value }: { value: boolean }) =>
 /** A tag manager (spec core §3): table of one tag type with colour, active switch and create/edit dialog. */
 export function TagManager({ type }: { type: TagType }) {
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ tag: Tag | null; key: number } | null>(null);
   const [palette, setPalette] = useState<{ anchor: HTMLElement; tag: Tag } | null>(null);
-  const query = useQuery({
-    queryKey: taggingKeys.list(internalUrl, type),
-    queryFn: () => fetchTags(type),
-    enabled: internalUrl !== '',
-  });
+  const query = useTagsQuery(type);
   useEffect(() => {
     if (query.data) loadTags(type, query.data.results, true);
   }, [query.data, type]);
