@@ -3,19 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
+import { PlainTextField } from '../../../core/forms/plain-text-field.tsx';
 import { LocaleSwitch } from '../../../core/locale/locale-switch.tsx';
 import { PRODUCT_NAME } from '../../../core/page-title/page-title.ts';
 import { safeNextPath, type SigninRedirectState } from '../../../core/session/next-path.ts';
 import { signIn } from '../../../core/session/sign-in.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
-import { requestSignin } from '../api/signin.ts';
+import { useSigninMutation } from '../api/signin.ts';
 import { isTwoFactorChallenge, CodeStepForm } from '../../two-factor/index.ts';
 
 function useNextPath(): string {
@@ -34,8 +33,7 @@ export default function SigninPage() {
   const [password, setPassword] = useState('');
   // An account with a second factor answers a challenge: the code step replaces the form.
   const [challenge, setChallenge] = useState<string | null>(null);
-  const signin = useMutation({
-    mutationFn: requestSignin,
+  const signin = useSigninMutation({
     onSuccess: (result) => (isTwoFactorChallenge(result) ? setChallenge(result.challenge) : signIn(result)),
   });
 
@@ -88,7 +86,7 @@ export default function SigninPage() {
             </Typography>
             <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
               {generalError && <Alert severity="error">{generalError}</Alert>}
-              <TextField
+              <PlainTextField
                 id="signin-username"
                 name="username"
                 label={intl.formatMessage({ id: 'signin.username' })}
@@ -99,7 +97,7 @@ export default function SigninPage() {
                 error={Boolean(usernameError)}
                 helperText={usernameError ?? ' '}
               />
-              <TextField
+              <PlainTextField
                 id="signin-password"
                 name="password"
                 type="password"

@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import { useIntl } from 'react-intl';
+import { PlainTextField } from '../../../core/forms/plain-text-field.tsx';
 
 export interface CodeFieldProps {
   id: string;
@@ -24,7 +24,7 @@ export function CodeField({
 }: CodeFieldProps) {
   const intl = useIntl();
   return (
-    <TextField
+    <PlainTextField
       id={id}
       name="code"
       label={intl.formatMessage({
@@ -40,14 +40,12 @@ export function CodeField({
         error ??
         intl.formatMessage({ id: allowRecovery ? 'twoFactor.code.helpOrRecovery' : 'twoFactor.code.help' })
       }
-      slotProps={{
-        htmlInput: {
-          inputMode: allowRecovery ? 'text' : 'numeric',
-          spellCheck: false,
-          autoCapitalize: 'off',
-          maxLength: 40,
-          style: { fontFamily: 'monospace', letterSpacing: '0.1em' },
-        },
+      htmlInput={{
+        inputMode: allowRecovery ? 'text' : 'numeric',
+        spellCheck: false,
+        autoCapitalize: 'off',
+        maxLength: 40,
+        style: { fontFamily: 'monospace', letterSpacing: '0.1em' },
       }}
     />
   );
