@@ -55,12 +55,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
       "reads the console account's name, email or state directly; auth's account repository should answer",
   },
   {
-    module: 'preferences',
-    table: 'accounts',
-    reason:
-      "reads the console account's name, email or state directly; auth's account repository should answer",
-  },
-  {
     module: 'staff',
     table: 'accounts',
     reason:
@@ -374,11 +368,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'tags',
     reason: "reads tags directly; tagging's repository should answer",
   },
-  {
-    module: 'registration-approval',
-    table: 'tags',
-    reason: "reads tags directly; tagging's repository should answer",
-  },
   // token_families (owner: platform)
   {
     module: 'auth',
@@ -399,22 +388,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
   },
   {
-    module: 'member-auth',
-    table: 'user_tags',
-    reason: "reads or changes user tags directly; tagging's repository should answer",
-  },
-  {
     module: 'member-people',
-    table: 'user_tags',
-    reason: "reads or changes user tags directly; tagging's repository should answer",
-  },
-  {
-    module: 'registration-approval',
-    table: 'user_tags',
-    reason: "reads or changes user tags directly; tagging's repository should answer",
-  },
-  {
-    module: 'user-moderation',
     table: 'user_tags',
     reason: "reads or changes user tags directly; tagging's repository should answer",
   },

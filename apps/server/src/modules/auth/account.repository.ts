@@ -22,3 +22,8 @@ export function findAccountById(db: Db, id: number): Promise<AccountRow | undefi
 export async function touchLastLogin(db: Db, id: number, at: Date): Promise<void> {
   await db.updateTable('accounts').set({ last_login: at }).where('id', '=', id).execute();
 }
+
+/** The console language the account chose. */
+export async function setAccountLanguage(db: Db, accountId: number, language: string): Promise<void> {
+  await db.updateTable('accounts').set({ language }).where('id', '=', accountId).execute();
+}

@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/auth/password-hasher.ts';
 import { createPublicClient } from '../auth/token.repository.ts';
 import { claimMemberClient, findStack } from '../stacks/stack-row.repository.ts';
 import '../activity/activity.tables.ts';
+import { tagIdsOfUser } from '../tagging/user-tags.repository.ts';
 import './member-auth.tables.ts';
 
 /** The community's public OAuth client for its members, created on first use. */
@@ -94,14 +95,7 @@ export async function ssoProfile(db: Db, stackId: number, userId: number) {
     .where('stack_id', '=', stackId)
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const tags = await db
-    .selectFrom('user_tags')
-    .select('tag_id')
-    .where('stack_id', '=', stackId)
-    .where('user_id', '=', userId)
-    .orderBy('tag_id')
-    .execute();
-  return { ...user, tags: tags.map((t) => t.tag_id) };
+  return { ...user, tags: await tagIdsOfUser(db, stackId, userId) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import { effectiveStanding, type MemberStanding } from '../../platform/member-scope/member-standing.ts';
+import { tagsOfUsers } from '../tagging/user-tags.repository.ts';
 import '../activity/activity.tables.ts';
 import '../user-moderation/user-moderation.tables.ts';
 
@@ -60,16 +61,7 @@ export async function memberUsers(
     .where('u.stack_id', '=', stackId)
     .where('u.id', 'in', unique)
     .execute();
-  const tags = await db
-    .selectFrom('user_tags as ut')
-    .innerJoin('tags as t', (j) => j.onRef('t.stack_id', '=', 'ut.stack_id').onRef('t.id', '=', 'ut.tag_id'))
-    .select(['ut.user_id', 't.id', 't.name', 't.color'])
-    .where('ut.stack_id', '=', stackId)
-    .where('ut.user_id', 'in', unique)
-    .where('t.active', '=', true)
-    .where('t.visible', '=', true)
-    .orderBy('t.name')
-    .execute();
+  const tags = await tagsOfUsers(db, stackId, unique, { onlyShown: true });
   const result = new Map<number, MemberUser>();
   for (const row of rows) {
     const standing = effectiveStanding(row.status, row.ban_until ?? null, now);

@@ -51,7 +51,3 @@ export async function updatePreference(
     .executeTakeFirst();
   return row as UserPreference | undefined;
 }
-
-export async function setAccountLanguage(db: Db, accountId: number, language: string): Promise<void> {
-  await db.updateTable('accounts').set({ language }).where('id', '=', accountId).execute();
-}

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { ErrorCode } from '@agora/contract';
+import { setAccountLanguage } from '../auth/account.repository.ts';
 import * as repo from './preferences.repository.ts';
 
 const allowedValues: Record<UserPreferenceKey, readonly string[]> = {
@@ -19,7 +20,7 @@ function checkValue(key: UserPreferenceKey, value: string): void {
 export function createPreferencesService(db: Db, clock: Clock) {
   async function afterWrite(accountId: number, pref: UserPreference): Promise<void> {
     // The session user's language follows the language preference.
-    if (pref.key === 'language') await repo.setAccountLanguage(db, accountId, pref.value);
+    if (pref.key === 'language') await setAccountLanguage(db, accountId, pref.value);
   }
 
   return {

@@ -15,7 +15,7 @@ import {
   moveMemberStatus,
   pageOfMembersWithStatus,
 } from '../users/community-users.repository.ts';
-import * as repo from './registration-approval.repository.ts';
+import { tagsOfUsers } from '../tagging/user-tags.repository.ts';
 
 /** How a member's status reads as a registration request's status. */
 export function approvalStatusOf(status: string): ApprovalStatus | null {
@@ -43,7 +43,7 @@ export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' 
     q: { status: ApprovalFilter; search?: string; limit: number; offset: number },
   ): Promise<{ count: number; results: ApprovalRequest[] }> {
     const { count, rows } = await pageOfMembersWithStatus(db, stackId, q);
-    const tags = await repo.tagsOf(
+    const tags = await tagsOfUsers(
       db,
       stackId,
       rows.map((row) => row.id),
@@ -85,7 +85,7 @@ export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' 
       );
       await deps.mailer.send(stackId, { to: [member.email], subject: mail.subject, text: mail.text });
     }
-    const tags = await repo.tagsOf(db, stackId, [userId]);
+    const tags = await tagsOfUsers(db, stackId, [userId]);
     return {
       id: member.id,
       username: member.username,

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { effectiveStanding, type MemberStandingInfo } from '../../platform/member-scope/member-standing.ts';
+import { untagUser } from '../tagging/user-tags.repository.ts';
 import '../activity/activity.tables.ts';
 import '../moderation/moderation.tables.ts';
 import '../scoring/scoring.tables.ts';
@@ -247,7 +248,7 @@ export async function eraseUser(db: Db, stackId: number, userId: number, usernam
     .where('stack_id', '=', stackId)
     .where('id', '=', userId)
     .execute();
-  await db.deleteFrom('user_tags').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
+  await untagUser(db, stackId, userId);
   await db.deleteFrom('interests').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
   await db
     .deleteFrom('staff_attributes')

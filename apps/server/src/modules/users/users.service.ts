@@ -16,7 +16,7 @@ import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { effectiveStanding } from '../../platform/member-scope/member-standing.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
-import { tagsOf } from '../registration-approval/registration-approval.repository.ts';
+import { tagsOfUsers } from '../tagging/user-tags.repository.ts';
 import { countersOf, pageOfConnections, pageOfFollows } from '../member-people/member-people.repository.ts';
 import * as repo from './users.repository.ts';
 import { seesEmails } from '../staff/email-visibility.service.ts';
@@ -79,7 +79,7 @@ export function createUsersService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
 
   async function toUser(stackId: number, row: repo.UserRow, showEmail: boolean): Promise<ConsoleUser> {
     const [tags, counters] = await Promise.all([
-      tagsOf(db, stackId, [row.id]),
+      tagsOfUsers(db, stackId, [row.id]),
       countersOf(db, stackId, [row.id]),
     ]);
     const c = counters.get(row.id);
