@@ -4,14 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
 import { signIn } from '../../../core/session/sign-in.ts';
 import { setStack } from '../../../core/stack/stack-store.ts';
-import { exchangeSsoTicket } from '../api/sso.ts';
+import { useSsoTicketMutation } from '../api/sso.ts';
 import { isTwoFactorChallenge, CodeStepForm } from '../../two-factor/index.ts';
 
 /** Where to go after signing in: a path of this console (never another site), else home. */
@@ -33,8 +32,7 @@ export default function SsoPage() {
     if (result.stack) setStack(result.stack);
     void navigate(next, { replace: true });
   };
-  const exchange = useMutation({
-    mutationFn: exchangeSsoTicket,
+  const exchange = useSsoTicketMutation({
     // An account with a second factor answers its code before the session is opened.
     onSuccess: (result) => (isTwoFactorChallenge(result) ? setChallenge(result.challenge) : finish(result)),
   });

@@ -8,10 +8,11 @@ import {
   type StaffRole,
   type UserSearchResult,
 } from '@agora/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiData } from '../../../core/http/api-client.ts';
 import { isHttpError } from '../../../core/http/http-error.ts';
+import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Query keys of the staff screen, per community (internal_url). */
@@ -87,5 +88,33 @@ export function useUserSearch(username: string) {
     queryKey: staffKeys.search(internalUrl, username),
     queryFn: () => searchUsers(username),
     enabled: internalUrl !== '' && username.trim() !== '',
+  });
+}
+
+/**
+ * Adds or edits a staff member. The list is refetched whatever the answer: a change whose mail
+ * failed is kept by the server, so the list must show it too.
+ */
+export function useSaveStaffMemberMutation(
+  mode: 'add' | 'edit',
+  callbacks: MutationCallbacks<StaffMember | null, StaffForm> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: StaffForm) => saveStaffMember(form, mode),
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+/** Removes a staff member; the list is refetched after the answer. */
+export function useRemoveStaffMemberMutation(callbacks: MutationCallbacks<void, string> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeStaffMember,
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.all }),
   });
 }

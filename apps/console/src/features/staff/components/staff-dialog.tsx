@@ -12,12 +12,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { saveStaffMember, staffErrorId, staffKeys, useUserSearch, type StaffForm } from '../api/staff-api.ts';
+import { staffErrorId, useSaveStaffMemberMutation, useUserSearch, type StaffForm } from '../api/staff-api.ts';
 
 const ATTRIBUTE_SWITCHES = [
   { name: 'badge', labelId: 'staff.attribute.badge' },
@@ -59,7 +58,6 @@ export function StaffDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const mode = member ? 'edit' : 'add';
   const [form, setForm] = useState<StaffForm>(() => initialForm(member));
   const [error, setError] = useState<string | null>(null);
@@ -69,11 +67,9 @@ export function StaffDialog({
   const set = <K extends keyof StaffForm>(name: K, value: StaffForm[K]) =>
     setForm((f) => ({ ...f, [name]: value }));
 
-  const save = useMutation({
-    mutationFn: () => saveStaffMember(form, mode),
+  const save = useSaveStaffMemberMutation(mode, {
     onSuccess: () => {
       notify({ messageId: 'staff.saved', variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
       onClose();
     },
     onError: (err) => {
@@ -81,7 +77,6 @@ export function StaffDialog({
       if (id === 'staff.error.mailFailed') {
         // The change is kept; only the email failed.
         notify({ messageId: id, variant: 'error' });
-        void queryClient.invalidateQueries({ queryKey: staffKeys.all });
         onClose();
         return;
       }
@@ -96,7 +91,7 @@ export function StaffDialog({
     setUsernameError(missingUser);
     setGdprError(missingDocument);
     if (missingUser || missingDocument) return;
-    save.mutate();
+    save.mutate(form);
   };
 
   // Spec mgmt §6 "own role cannot be changed", §5 "the admin user's role cannot be changed".

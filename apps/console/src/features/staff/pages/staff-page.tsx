@@ -16,12 +16,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
-import { removeStaffMember, staffErrorId, staffKeys, useStaffList } from '../api/staff-api.ts';
+import { staffErrorId, useRemoveStaffMemberMutation, useStaffList } from '../api/staff-api.ts';
 import { ROLE_LABEL_IDS, StaffDialog } from '../components/staff-dialog.tsx';
 import { TwoFactorRequirementCard } from '../../two-factor/index.ts';
 import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
@@ -36,24 +35,22 @@ const ATTRIBUTE_CHIPS = [
 /** Staff roles (spec mgmt §2, §3, §5): the staff list, add, edit and remove. */
 export default function StaffPage() {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const staff = useStaffList();
   const selfUsername = useSessionStore((state) => state.user?.username) ?? '';
   const [dialog, setDialog] = useState<{ member: StaffMember | null; key: number } | null>(null);
   const [removing, setRemoving] = useState<StaffMember | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (username: string) => removeStaffMember(username),
+  const remove = useRemoveStaffMemberMutation({
     onSuccess: () => {
+      setRemoving(null);
       notify({ messageId: 'staff.removed', variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: staffKeys.all });
     },
     onError: (err) => {
+      setRemoving(null);
       const id = staffErrorId(err);
       const own = id === 'staff.error.ownRole' || id === 'staff.error.adminRole';
       notify({ messageId: own ? (id as string) : 'staff.error.removeFailed', variant: 'error' });
     },
-    onSettled: () => setRemoving(null),
   });
 
   return (

@@ -5,11 +5,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { TwoFactorErrorCode, type TwoFactorSigninResult } from '@agora/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { generalErrorText } from '../../../core/http/error-text.ts';
-import { completeSignin, hasErrorCode, twoFactorErrorId } from '../api/two-factor-api.ts';
+import { hasErrorCode, twoFactorErrorId } from '../api/two-factor-api.ts';
+import { useCompleteSigninMutation } from '../api/use-two-factor-mutations.ts';
 import { CodeField } from './code-field.tsx';
 
 export interface CodeStepFormProps {
@@ -25,7 +25,7 @@ export function CodeStepForm({ challenge, onSuccess, onRestart, restartLabelId }
   const intl = useIntl();
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
-  const step = useMutation({ mutationFn: (value: string) => completeSignin(challenge, value), onSuccess });
+  const step = useCompleteSigninMutation(challenge, { onSuccess });
   const expired = hasErrorCode(step.error, TwoFactorErrorCode.invalidChallenge);
   const errorId = step.error ? twoFactorErrorId(step.error) : null;
   const error = step.error

@@ -9,12 +9,12 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { RecoveryCodes, TwoFactorEnrolment } from '@agora/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { confirmEnrolment, twoFactorErrorId } from '../api/two-factor-api.ts';
+import { twoFactorErrorId } from '../api/two-factor-api.ts';
+import { useConfirmEnrolmentMutation } from '../api/use-two-factor-mutations.ts';
 import { CodeField } from './code-field.tsx';
 
 /** `ABCDEFGH…` → `ABCD EFGH …`, easier to type into an app by hand. */
@@ -32,7 +32,7 @@ export interface EnrolmentPanelProps {
 export function EnrolmentPanel({ enrolment, onConfirmed, onCancel }: EnrolmentPanelProps) {
   const intl = useIntl();
   const [code, setCode] = useState('');
-  const confirm = useMutation({ mutationFn: confirmEnrolment, onSuccess: onConfirmed });
+  const confirm = useConfirmEnrolmentMutation({ onSuccess: onConfirmed });
   const errorId = confirm.error ? twoFactorErrorId(confirm.error) : null;
   const error = confirm.error
     ? errorId

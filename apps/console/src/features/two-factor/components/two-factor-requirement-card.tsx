@@ -5,33 +5,24 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import {
-  saveRequirement,
-  TWO_FACTOR_PATH,
-  twoFactorErrorId,
-  twoFactorKeys,
-  useTwoFactorRequirement,
-} from '../api/two-factor-api.ts';
+import { TWO_FACTOR_PATH, twoFactorErrorId, useTwoFactorRequirement } from '../api/two-factor-api.ts';
+import { useSaveRequirementMutation } from '../api/use-two-factor-mutations.ts';
 
 /** On the staff screen: the owner requires a second factor from every staff member of the community. */
 export function TwoFactorRequirementCard() {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const requirement = useTwoFactorRequirement();
-  const save = useMutation({
-    mutationFn: saveRequirement,
+  const save = useSaveRequirementMutation({
     onSuccess: (result) => {
       notify({
         messageId: result.required ? 'twoFactor.requirement.turnedOn' : 'twoFactor.requirement.turnedOff',
         variant: 'success',
       });
-      void queryClient.invalidateQueries({ queryKey: twoFactorKeys.all });
     },
   });
   const errorId = save.error ? twoFactorErrorId(save.error) : null;

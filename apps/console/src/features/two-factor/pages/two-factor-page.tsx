@@ -9,19 +9,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RecoveryCodes, TwoFactorEnrolment, TwoFactorStatus } from '@agora/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
+import { twoFactorErrorId, useTwoFactorStatus } from '../api/two-factor-api.ts';
 import {
-  disableTwoFactor,
-  regenerateRecoveryCodes,
-  startEnrolment,
-  twoFactorErrorId,
-  twoFactorKeys,
-  useTwoFactorStatus,
-} from '../api/two-factor-api.ts';
+  useDisableTwoFactorMutation,
+  useRegenerateRecoveryCodesMutation,
+  useStartEnrolmentMutation,
+} from '../api/use-two-factor-mutations.ts';
 import { CodeDialog } from '../components/code-dialog.tsx';
 import { EnrolmentPanel } from '../components/enrolment-panel.tsx';
 import { RecoveryCodesPanel } from '../components/recovery-codes-panel.tsx';
@@ -141,30 +138,23 @@ function StatusCard(props: {
 /** The account's second factor: set up (QR code, secret, first code), recovery codes, turn off. */
 export default function TwoFactorPage() {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const status = useTwoFactorStatus();
   const [view, setView] = useState<View>({ kind: 'status' });
   const [dialog, setDialog] = useState<'regenerate' | 'disable' | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all });
 
-  const start = useMutation({
-    mutationFn: startEnrolment,
+  const start = useStartEnrolmentMutation({
     onSuccess: (enrolment) => setView({ kind: 'enrolling', enrolment }),
   });
-  const regenerate = useMutation({
-    mutationFn: regenerateRecoveryCodes,
+  const regenerate = useRegenerateRecoveryCodesMutation({
     onSuccess: (result: RecoveryCodes) => {
       setDialog(null);
       setView({ kind: 'codes', codes: result.recovery_codes });
-      void refresh();
     },
   });
-  const disable = useMutation({
-    mutationFn: disableTwoFactor,
+  const disable = useDisableTwoFactorMutation({
     onSuccess: () => {
       setDialog(null);
       notify({ messageId: 'twoFactor.disable.done', variant: 'success' });
-      void refresh();
     },
   });
 
@@ -219,7 +209,6 @@ export default function TwoFactorPage() {
               enrolment={view.enrolment}
               onConfirmed={(result) => {
                 setView({ kind: 'codes', codes: result.recovery_codes });
-                void refresh();
               }}
               onCancel={() => {
                 start.reset();
