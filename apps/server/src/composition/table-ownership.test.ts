@@ -60,12 +60,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       "reads the console account's name, email or state directly; auth's account repository should answer",
   },
-  {
-    module: 'users',
-    table: 'accounts',
-    reason:
-      "reads the console account's name, email or state directly; auth's account repository should answer",
-  },
   // audit_log (owner: platform)
   {
     module: 'audit-log',
@@ -81,11 +75,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   {
     module: 'stacks',
-    table: 'bans',
-    reason: "reads a member's ban directly; user-moderation should offer the standing",
-  },
-  {
-    module: 'users',
     table: 'bans',
     reason: "reads a member's ban directly; user-moderation should offer the standing",
   },
@@ -112,11 +101,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   {
     module: 'tagging',
-    table: 'categories',
-    reason: 'joins categories directly; activity has no repository to ask yet',
-  },
-  {
-    module: 'users',
     table: 'categories',
     reason: 'joins categories directly; activity has no repository to ask yet',
   },
@@ -220,11 +204,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'connections',
     reason: "reads or drops connections directly; member-people's repository should answer",
   },
-  {
-    module: 'users',
-    table: 'connections',
-    reason: "reads or drops connections directly; member-people's repository should answer",
-  },
   // content_moderation (owner: moderation)
   {
     module: 'member-content',
@@ -284,11 +263,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'follows',
     reason: "reads or drops follows directly; member-people's repository should answer",
   },
-  {
-    module: 'users',
-    table: 'follows',
-    reason: "reads or drops follows directly; member-people's repository should answer",
-  },
   // interests (owner: member-people)
   {
     module: 'analytics-tables',
@@ -297,11 +271,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   {
     module: 'user-moderation',
-    table: 'interests',
-    reason: "reads or drops interests directly; member-people's repository should answer",
-  },
-  {
-    module: 'users',
     table: 'interests',
     reason: "reads or drops interests directly; member-people's repository should answer",
   },

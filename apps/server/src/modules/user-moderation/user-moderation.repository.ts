@@ -196,6 +196,17 @@ export async function writeBan(db: Db, stackId: number, userId: number, start: D
     .execute();
 }
 
+/** When the member's ban ends: null when not banned or banned for good (see `status`). */
+export async function banUntil(db: Db, stackId: number, userId: number): Promise<Date | null> {
+  const row = await db
+    .selectFrom('bans')
+    .select('ban_until')
+    .where('stack_id', '=', stackId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.ban_until ?? null;
+}
+
 export async function clearBan(db: Db, stackId: number, userId: number): Promise<void> {
   await db.deleteFrom('bans').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
 }

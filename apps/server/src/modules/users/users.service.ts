@@ -18,6 +18,11 @@ import { effectiveStanding } from '../../platform/member-scope/member-standing.t
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import { tagsOfUsers } from '../tagging/user-tags.repository.ts';
 import { countersOf, pageOfConnections, pageOfFollows } from '../member-people/member-people.repository.ts';
+import {
+  connectionDates,
+  followDates,
+  followedCategories,
+} from '../member-people/relation-dates.repository.ts';
 import * as repo from './users.repository.ts';
 import { seesEmails } from '../staff/email-visibility.service.ts';
 
@@ -174,7 +179,7 @@ export function createUsersService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
 
     async categories(stackId: number, userId: number): Promise<UserCategory[]> {
       await found(stackId, { id: userId });
-      const rows = await repo.categoriesOf(db, stackId, userId);
+      const rows = await followedCategories(db, stackId, userId);
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -195,7 +200,7 @@ export function createUsersService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
       const { count, ids } = await pageOfFollows(db, stackId, userId, direction, limit, offset);
       const [names, dates] = await Promise.all([
         repo.namesOf(db, stackId, ids),
-        repo.followDates(db, stackId, userId, ids, direction),
+        followDates(db, stackId, userId, ids, direction),
       ]);
       const results = ids.flatMap((id) => {
         const name = names.get(id);
@@ -215,7 +220,7 @@ export function createUsersService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
       const { count, ids } = await pageOfConnections(db, stackId, userId, limit, offset);
       const [names, dates] = await Promise.all([
         repo.namesOf(db, stackId, ids),
-        repo.connectionDates(db, stackId, userId, ids),
+        connectionDates(db, stackId, userId, ids),
       ]);
       const results = ids.flatMap((id) => {
         const name = names.get(id);
