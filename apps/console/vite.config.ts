@@ -38,6 +38,8 @@ export default defineConfig({
     ],
   },
   build: {
+    // Every browser the console supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
   },

@@ -1,6 +1,8 @@
 import type { Locale } from '@agora/contract';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// The system's provider is what @mui/material's gives a theme without CSS variables, minus the CSS-variables
+// provider it also bundles (~3 KB gzip of the first screen, ADR 0014).
+import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
