@@ -182,12 +182,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'community_users',
     reason: "reads or writes community users directly; the users module's repository should answer",
   },
-  // connection_requests (owner: member-people)
-  {
-    module: 'user-moderation',
-    table: 'connection_requests',
-    reason: "deletes a member's connection requests directly; member-people should offer it",
-  },
   // connections (owner: member-people)
   {
     module: 'analytics-tables',
@@ -198,11 +192,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'data-provisioning',
     table: 'connections',
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'user-moderation',
-    table: 'connections',
-    reason: "reads or drops connections directly; member-people's repository should answer",
   },
   // content_moderation (owner: moderation)
   {
@@ -258,21 +247,11 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'follows',
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
   },
-  {
-    module: 'user-moderation',
-    table: 'follows',
-    reason: "reads or drops follows directly; member-people's repository should answer",
-  },
   // interests (owner: member-people)
   {
     module: 'analytics-tables',
     table: 'interests',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'user-moderation',
-    table: 'interests',
-    reason: "reads or drops interests directly; member-people's repository should answer",
   },
   // jobs (owner: platform)
   {
@@ -297,12 +276,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'polls',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
   },
-  // score_history (owner: scoring)
-  {
-    module: 'user-moderation',
-    table: 'score_history',
-    reason: 'writes score history directly; scoring should offer it',
-  },
   // shares (owner: member-content)
   {
     module: 'analytics-tables',
@@ -319,12 +292,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'member-auth',
     table: 'stacks',
     reason: 'reads or writes the community row directly; the stacks repository should answer',
-  },
-  // staff_attributes (owner: staff)
-  {
-    module: 'user-moderation',
-    table: 'staff_attributes',
-    reason: "reads staff attributes directly; staff's repository should answer",
   },
   // tags (owner: tagging)
   {

@@ -125,3 +125,19 @@ export function listHistory(db: Db, f: HistoryFilter, limit: number, offset: num
     .offset(offset)
     .execute();
 }
+
+/** The last manual score change of each member (for the v2 `last_score_variation`). */
+export async function lastManualScores(db: Db, stackId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('score_history')
+    .distinctOn('user_id')
+    .select(['user_id', 'points', 'note', 'at', 'by_staff_id'])
+    .where('stack_id', '=', stackId)
+    .where('user_id', 'in', [...ids])
+    .where('action', '=', 'manual')
+    .orderBy('user_id')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}

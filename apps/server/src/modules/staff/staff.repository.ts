@@ -117,6 +117,15 @@ export async function saveStaff(
   });
 }
 
+/** Drops a user's staff attributes (the user is being erased); runs in the caller's transaction. */
+export async function dropStaffAttributes(db: Db, stackId: number, userId: number): Promise<void> {
+  await db
+    .deleteFrom('staff_attributes')
+    .where('stack_id', '=', stackId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** Makes a staff member a plain member again (role NULL, attributes dropped). */
 export async function removeStaff(db: Db, stackId: number, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {

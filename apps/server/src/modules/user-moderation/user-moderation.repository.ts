@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { effectiveStanding, type MemberStandingInfo } from '../../platform/member-scope/member-standing.ts';
+import { dropRelationsOf } from '../member-people/member-erasure.repository.ts';
+import { dropStaffAttributes } from '../staff/staff.repository.ts';
 import { untagUser } from '../tagging/user-tags.repository.ts';
 import '../activity/activity.tables.ts';
 import '../moderation/moderation.tables.ts';
-import '../scoring/scoring.tables.ts';
-import '../staff/staff.tables.ts';
 import './user-moderation.tables.ts';
 
 /**
@@ -260,25 +260,9 @@ export async function eraseUser(db: Db, stackId: number, userId: number, usernam
     .where('id', '=', userId)
     .execute();
   await untagUser(db, stackId, userId);
-  await db.deleteFrom('interests').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
-  await db
-    .deleteFrom('staff_attributes')
-    .where('stack_id', '=', stackId)
-    .where('user_id', '=', userId)
-    .execute();
+  await dropStaffAttributes(db, stackId, userId);
   await clearBan(db, stackId, userId);
-  await db
-    .deleteFrom('follows')
-    .where('stack_id', '=', stackId)
-    .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followed_id', '=', userId)]))
-    .execute();
-  await db
-    .deleteFrom('connections')
-    .where('stack_id', '=', stackId)
-    .where((eb) => eb.or([eb('user_a', '=', userId), eb('user_b', '=', userId)]))
-    .execute();
-  await sql`DELETE FROM connection_requests
-    WHERE stack_id = ${stackId} AND (from_id = ${userId} OR to_id = ${userId})`.execute(db);
+  await dropRelationsOf(db, stackId, userId);
 }
 
 /** Whether another member of the community already has this username. */
@@ -291,25 +275,6 @@ export async function usernameTaken(db: Db, stackId: number, username: string, e
     .where('id', '<>', exceptId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The last manual score change of each member (for the v2 `last_score_variation`). */
-export async function lastManualScores(db: Db, stackId: number, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('score_history as h')
-    .leftJoin('community_users as s', (j) =>
-      j.onRef('s.stack_id', '=', 'h.stack_id').onRef('s.id', '=', 'h.by_staff_id'),
-    )
-    .distinctOn('h.user_id')
-    .select(['h.user_id', 'h.points', 'h.note', 'h.at', 'h.by_staff_id', 's.username as staff_username'])
-    .where('h.stack_id', '=', stackId)
-    .where('h.user_id', 'in', [...ids])
-    .where('h.action', '=', 'manual')
-    .orderBy('h.user_id')
-    .orderBy('h.at', 'desc')
-    .orderBy('h.id', 'desc')
-    .execute();
 }
 
 /** A member's standing now (a ban whose end has passed reads active), for the member guard. */

@@ -19,6 +19,8 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { memberUsers } from '../member-people/member-user.repository.ts';
 import { createScoringService } from '../scoring/scoring.service.ts';
+import { lastManualScores } from '../scoring/scoring.repository.ts';
+import { namesOf } from '../users/users.repository.ts';
 import * as repo from './user-moderation.repository.ts';
 import { revokeMemberFamilies } from '../auth/token.repository.ts';
 
@@ -116,13 +118,21 @@ export function createUserModerationService(deps: PlatformDeps) {
     return row;
   }
 
+  /** Each member's last manual score change, with the username of the staff member who made it. */
+  async function lastScores(stackId: number, ids: number[]) {
+    const rows = await lastManualScores(db, stackId, ids);
+    const staffIds = [...new Set(rows.flatMap((r) => (r.by_staff_id === null ? [] : [r.by_staff_id])))];
+    const staff = await namesOf(db, stackId, staffIds);
+    return rows.map((r) => ({
+      ...r,
+      staff_username: r.by_staff_id === null ? null : (staff.get(r.by_staff_id)?.username ?? null),
+    }));
+  }
+
   async function v2Users(stackId: number, rows: repo.UserRow[], showEmail: boolean) {
     const ids = rows.map((r) => r.id);
     const now = clock.now();
-    const [users, scores] = await Promise.all([
-      memberUsers(db, stackId, ids, now),
-      repo.lastManualScores(db, stackId, ids),
-    ]);
+    const [users, scores] = await Promise.all([memberUsers(db, stackId, ids, now), lastScores(stackId, ids)]);
     return rows.flatMap((row): MemberModerationUser[] => {
       const user = users.get(row.id);
       if (!user) return [];
