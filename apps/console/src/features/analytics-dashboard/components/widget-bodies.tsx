@@ -1,9 +1,7 @@
-import { socialDensityReportSchema } from '@agora/contract';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
@@ -17,8 +15,6 @@ import {
   useAnalyticsQuery,
   type ChartVariant,
 } from '../../../core/analytics/index.ts';
-import { apiData } from '../../../core/http/api-client.ts';
-import { analyticsPaths } from '@agora/contract';
 import {
   CHART_WIDGETS,
   renderVariant,
@@ -26,7 +22,7 @@ import {
   type WidgetProperties,
 } from '../model/dashboard-model.ts';
 import { chartQuery, counterQuery, withPeriod, type DashboardPeriod } from './widget-queries.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
+import { useSocialDensityQuery } from '../api/social-density-query.ts';
 
 export interface WidgetBodyProps {
   widgetKey: string;
@@ -130,21 +126,9 @@ export function ContributorsBody({ widgetKey, period, height, onFailure }: Widge
   );
 }
 
-async function fetchSocialDensity(date: string) {
-  return socialDensityReportSchema.parse(
-    await apiData<unknown>({ target: 'stack', path: analyticsPaths.socialDensity, query: { date } }),
-  );
-}
-
 /** Social density = connections / (n × (n − 1) / 2) at the end of the period (core §9). */
 export function SocialDensityBody({ widgetKey, period, height, onFailure }: WidgetBodyProps) {
-  const internalUrl = useInternalUrl();
-  const date = period.range[1];
-  const report = useQuery({
-    queryKey: ['analytics-dashboard', 'social-density', internalUrl, date],
-    queryFn: () => fetchSocialDensity(date),
-    enabled: internalUrl !== '',
-  });
+  const report = useSocialDensityQuery(period.range[1]);
   useReportFailure(widgetKey, report.isError, onFailure);
   if (report.isError) return <AnalyticsError compact onRetry={() => void report.refetch()} />;
   if (!report.data) return <ChartSkeleton height={height} />;

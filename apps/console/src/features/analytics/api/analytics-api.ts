@@ -5,8 +5,9 @@ import {
   type AnalyticsExportFull,
   type UserInsight,
 } from '@agora/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 export type TableKind = 'users' | 'categories' | 'contributions';
@@ -178,5 +179,35 @@ export function useReport<T>(name: ReportName, query: Record<string, string | nu
     queryKey: analyticsKeys.report(internalUrl, name, query),
     queryFn: () => apiData<T>({ target: 'stack', path: tablePaths.report(name), query }),
     enabled: Boolean(internalUrl),
+  });
+}
+
+/** Asks for a CSV export (a job builds it and emails a link); the exports list is refetched. */
+export function useRequestExportMutation(callbacks: MutationCallbacks<unknown, ExportRequest> = {}) {
+  const client = useQueryClient();
+  const internalUrl = useInternalUrl();
+  return useMutation({
+    mutationFn: (request: ExportRequest) => addExport(request),
+    onSuccess: (data, request) => {
+      void client.invalidateQueries({ queryKey: analyticsKeys.exports(internalUrl) });
+      callbacks.onSuccess?.(data, request);
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/** Gives members tags; every analytics answer is refetched (tables show members' tags). */
+export function useAssignUserTagsMutation(
+  userIds: number[],
+  callbacks: MutationCallbacks<unknown, number[]> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tagIds: number[]) => assignUserTags(userIds, tagIds),
+    onSuccess: (data, tagIds) => {
+      void client.invalidateQueries({ queryKey: analyticsKeys.all });
+      callbacks.onSuccess?.(data, tagIds);
+    },
+    onError: callbacks.onError,
   });
 }

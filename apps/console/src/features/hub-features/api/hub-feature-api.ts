@@ -1,6 +1,9 @@
 import { featurePaths, FEATURES, FEATURE_NAMES, type FeatureName } from '@agora/contract';
 import { z } from 'zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { featureKeys } from '../../../core/features/feature-queries.ts';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 
 export const hubFeatureKeys = {
   all: ['hub-features'] as const,
@@ -122,4 +125,37 @@ export function groupedFeatures() {
   return rest.length > 0
     ? [...FEATURE_GROUPS, { id: 'other', labelId: 'hubFeatures.group.other', names: rest }]
     : FEATURE_GROUPS;
+}
+
+export function useHubFeaturesQuery(stackId: number | undefined) {
+  return useQuery({
+    queryKey: hubFeatureKeys.flags(stackId ?? 0),
+    queryFn: () => fetchHubFeatures(stackId ?? 0),
+    enabled: stackId !== undefined,
+  });
+}
+
+export interface FeatureSwitch {
+  name: FeatureName;
+  enabled: boolean;
+}
+
+/**
+ * Switches one flag: the answer replaces the cached flags, and every community feature answer is
+ * refetched before the switch settles, so the drawer and the community's screens follow at once.
+ */
+export function useToggleHubFeatureMutation(
+  stackId: number | undefined,
+  callbacks: MutationCallbacks<FeatureFlags, FeatureSwitch> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, enabled }: FeatureSwitch) => toggleHubFeature(stackId ?? 0, name, enabled),
+    onSuccess: async (flags, change) => {
+      client.setQueryData(hubFeatureKeys.flags(stackId ?? 0), flags);
+      callbacks.onSuccess?.(flags, change);
+      await client.invalidateQueries({ queryKey: featureKeys.all });
+    },
+    onError: callbacks.onError,
+  });
 }

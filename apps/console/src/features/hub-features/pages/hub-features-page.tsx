@@ -5,19 +5,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
-import { featureKeys } from '../../../core/features/feature-queries.ts';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useStackStore } from '../../../core/stack/stack-store.ts';
 import {
-  fetchHubFeatures,
   groupedFeatures,
-  hubFeatureKeys,
   parentOf,
-  toggleHubFeature,
+  useHubFeaturesQuery,
+  useToggleHubFeatureMutation,
   type FeatureFlags,
 } from '../api/hub-feature-api.ts';
 
@@ -73,26 +70,16 @@ function FlagRow({
 /** /hub/features (hub administrators): every feature flag of the selected community. */
 export default function HubFeaturesPage() {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const selected = useStackStore((state) => state.selected);
   const stackId = selected?.id;
-  const query = useQuery({
-    queryKey: hubFeatureKeys.flags(stackId ?? 0),
-    queryFn: () => fetchHubFeatures(stackId as number),
-    enabled: stackId !== undefined,
-  });
-  const toggle = useMutation({
-    mutationFn: ({ name, enabled }: { name: FeatureName; enabled: boolean }) =>
-      toggleHubFeature(stackId as number, name, enabled),
-    onSuccess: async (flags, { name, enabled }) => {
-      queryClient.setQueryData(hubFeatureKeys.flags(stackId as number), flags);
+  const query = useHubFeaturesQuery(stackId);
+  const toggle = useToggleHubFeatureMutation(stackId, {
+    onSuccess: (_flags, { name, enabled }) => {
       notify({
         messageId: enabled ? 'hubFeatures.switchedOn' : 'hubFeatures.switchedOff',
         values: { name },
         variant: 'success',
       });
-      // The drawer and the community's screens follow at once, without waiting for their refresh.
-      await queryClient.invalidateQueries({ queryKey: featureKeys.all });
     },
     onError: () => notify({ messageId: 'hubFeatures.error', variant: 'error' }),
   });

@@ -8,14 +8,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { useDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { SettingsSection } from '../../content-settings/index.ts';
-import { refreshJwtSecret } from '../api/integration-api.ts';
+import { useRefreshJwtSecretMutation } from '../api/integration-api.ts';
 import { MemberClient } from './member-client.tsx';
 import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
@@ -79,14 +78,16 @@ export function ApiTab() {
   const preferences = useDynamicPreferences(NAMES);
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const refresh = useMutation({
-    mutationFn: refreshJwtSecret,
+  const refresh = useRefreshJwtSecretMutation({
     onSuccess: (answer) => {
+      setConfirming(false);
       setSecret(answer.jwt_secret_key);
       notify({ messageId: 'integrations.api.generated', variant: 'success' });
     },
-    onError: () => notify({ messageId: 'integrations.api.error', variant: 'error' }),
-    onSettled: () => setConfirming(false),
+    onError: () => {
+      setConfirming(false);
+      notify({ messageId: 'integrations.api.error', variant: 'error' });
+    },
   });
   if (preferences.loading) return <PageSpinner />;
   const algorithm = String(refresh.data?.jwt_algorithm ?? preferences.values.jwt_algorithm ?? '');

@@ -1,19 +1,13 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
-import { fetchMemberApiClient, integrationKeys } from '../api/integration-api.ts';
+import { useMemberApiClientQuery } from '../api/integration-api.ts';
 
 /** Where members' apps sign in: the community's public OAuth client id and the API's addresses. */
 export function MemberClient() {
   const intl = useIntl();
-  const stackId = useStackStore((s) => s.selected?.id);
-  const client = useQuery({
-    queryKey: [...integrationKeys.all, 'member-client', stackId],
-    queryFn: fetchMemberApiClient,
-  });
+  const client = useMemberApiClientQuery();
   if (client.isError) {
     return (
       <Typography color="error">

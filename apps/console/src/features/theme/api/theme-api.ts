@@ -1,5 +1,7 @@
 import { themePaths, uploadImageResultSchema, type UploadImageResult } from '@agora/contract';
+import { useMutation } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 import { multipleReceived } from '../../../core/dynamic-preferences/dynamic-preference-state.ts';
 import { useDynamicPreferenceStore } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 
@@ -44,4 +46,30 @@ export async function removeThemeImage(name: string): Promise<UploadImageResult>
     body,
   });
   return received(uploadImageResultSchema.parse(answer));
+}
+
+/** Uploads one image preference; its new value goes to the shared preference store. */
+export function useUploadThemeImageMutation(
+  name: string,
+  callbacks: MutationCallbacks<UploadImageResult, File> = {},
+) {
+  return useMutation({
+    mutationKey: themeKeys.image(name),
+    mutationFn: (file: File) => uploadThemeImage(name, file, file.name),
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
+  });
+}
+
+/** Clears one image preference; its empty value goes to the shared preference store. */
+export function useRemoveThemeImageMutation(
+  name: string,
+  callbacks: MutationCallbacks<UploadImageResult, void> = {},
+) {
+  return useMutation({
+    mutationKey: themeKeys.image(name),
+    mutationFn: () => removeThemeImage(name),
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
+  });
 }

@@ -17,13 +17,12 @@ import {
   MB,
   sniffImageFormat,
 } from '@agora/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDynamicPreferenceStore } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { removeThemeImage, themeKeys, uploadThemeImage } from '../api/theme-api.ts';
+import { useRemoveThemeImageMutation, useUploadThemeImageMutation } from '../api/theme-api.ts';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -88,9 +87,7 @@ export function ImageUpload({
     [local],
   );
 
-  const upload = useMutation({
-    mutationKey: themeKeys.image(name),
-    mutationFn: (file: File) => uploadThemeImage(name, file, file.name),
+  const upload = useUploadThemeImageMutation(name, {
     onSuccess: () => {
       setLocal(null);
       notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' });
@@ -102,9 +99,7 @@ export function ImageUpload({
       if (found === 'failed') notify({ messageId: 'theme.image.errorUpload', variant: 'error' });
     },
   });
-  const remove = useMutation({
-    mutationKey: themeKeys.image(name),
-    mutationFn: () => removeThemeImage(name),
+  const remove = useRemoveThemeImageMutation(name, {
     onSuccess: () => notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' }),
     onError: () => notify({ messageId: 'stackSettings.errorSavedSettingsMessage', variant: 'error' }),
   });

@@ -9,11 +9,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../../core/notices/notice-store.ts';
-import { analyticsKeys, assignUserTags, useUserTags } from '../../api/analytics-api.ts';
+import { useAssignUserTagsMutation, useUserTags } from '../../api/analytics-api.ts';
 
 /** Gives user tags to the users selected in the table; a failure says 'Sorry! An error occurred in the tag assignment…'. */
 export function TagAssignDialog({
@@ -27,14 +26,11 @@ export function TagAssignDialog({
   onClose: () => void;
   onAssigned: () => void;
 }) {
-  const queryClient = useQueryClient();
   const tags = useUserTags(open);
   const [chosen, setChosen] = useState<number[]>([]);
-  const mutation = useMutation({
-    mutationFn: () => assignUserTags(userIds, chosen),
+  const mutation = useAssignUserTagsMutation(userIds, {
     onSuccess: () => {
       notify({ messageId: 'analytics.tags.assigned', values: { count: userIds.length }, variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: analyticsKeys.all });
       setChosen([]);
       onAssigned();
     },
@@ -85,7 +81,7 @@ export function TagAssignDialog({
         <Button
           variant="contained"
           disabled={chosen.length === 0 || userIds.length === 0 || mutation.isPending}
-          onClick={() => mutation.mutate()}
+          onClick={() => mutation.mutate(chosen)}
           data-testid="tag-assign-submit"
         >
           <FormattedMessage id="analytics.tags.assign" />
