@@ -72,6 +72,33 @@ const consoleBoundaries = [
       ],
     },
   },
+  {
+    // One hook per operation (issue 11 §2): screens call their area's api/ hooks (use<Op>Query /
+    // use<Op>Mutation), so each key, fetcher and invalidation is written once, beside the calls.
+    files: ['apps/console/src/features/*/{pages,components}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: [
+                'useQuery',
+                'useQueries',
+                'useInfiniteQuery',
+                'useSuspenseQuery',
+                'useSuspenseQueries',
+                'useSuspenseInfiniteQuery',
+                'useMutation',
+              ],
+              message: "A screen calls its area's api/ hook (use<Op>Query / use<Op>Mutation) instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 // One lint config for the whole repository. Rules are errors or off, never warnings.

@@ -81,6 +81,23 @@ describe('console boundaries', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 
+  it("a screen calls its area's api/ hooks, never useQuery or useMutation itself", async () => {
+    const direct =
+      "import { useMutation, useQuery } from '@tanstack/react-query';\nexport const hooks = [useQuery, useMutation];\n";
+    for (const screen of ['features/staff/pages/probe.tsx', 'features/staff/components/probe.tsx']) {
+      expect(await problems(screen, direct)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*'useMutation'.*api\/ hook/),
+        expect.stringMatching(/^no-restricted-imports: .*'useQuery'.*api\/ hook/),
+      ]);
+    }
+    // The area's api/ and core/ are where those hooks live; a screen may still reach the client.
+    expect(await problems('features/staff/api/probe.ts', direct)).toEqual([]);
+    expect(await problems('core/stack/probe.ts', direct)).toEqual([]);
+    const client =
+      "import { useQueryClient } from '@tanstack/react-query';\nexport const use = useQueryClient;\n";
+    expect(await problems('features/staff/pages/probe.tsx', client)).toEqual([]);
+  });
+
   it('refuses an import circle', async () => {
     // session-actions.ts imports session-store.ts: the store importing it back closes a circle.
     const circle = "import { logout } from './session-actions.ts';\nexport const end = logout;\n";
