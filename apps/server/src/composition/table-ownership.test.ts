@@ -37,12 +37,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   // accounts (owner: auth)
   {
-    module: 'analytics-exports',
-    table: 'accounts',
-    reason:
-      "reads the console account's name, email or state directly; auth's account repository should answer",
-  },
-  {
     module: 'member-auth',
     table: 'accounts',
     reason:
@@ -88,11 +82,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'analytics-tables',
     table: 'categories',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'member-content',
-    table: 'categories',
-    reason: 'joins categories directly; activity has no repository to ask yet',
   },
   {
     module: 'member-people',
@@ -286,12 +275,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'moderation',
     table: 'shares',
     reason: "reads shares directly; member-content's repository should answer",
-  },
-  // stacks (owner: stacks)
-  {
-    module: 'member-auth',
-    table: 'stacks',
-    reason: 'reads or writes the community row directly; the stacks repository should answer',
   },
   // tags (owner: tagging)
   {

@@ -81,12 +81,6 @@ export async function contributionExists(db: Db, stackId: number, id: number): P
   return !!row;
 }
 
-export async function accountEmail(db: Db, accountId: number | null): Promise<string | undefined> {
-  if (accountId === null) return undefined;
-  const row = await db.selectFrom('accounts').select('email').where('id', '=', accountId).executeTakeFirst();
-  return row?.email || undefined;
-}
-
 // ---- Keyset pages of the exported rows (never the whole table at once) ----
 
 export function membersAfter(db: Db, stackId: number, after: number, limit: number) {
@@ -123,17 +117,6 @@ export function contributionsAfter(
   if (from) query = query.where('c.created_at', '>=', from);
   if (to) query = query.where('c.created_at', '<', to);
   return query.orderBy('c.id').limit(limit).execute();
-}
-
-export function categoriesAfter(db: Db, stackId: number, after: number, limit: number) {
-  return db
-    .selectFrom('categories')
-    .select(['id', 'name'])
-    .where('stack_id', '=', stackId)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
 }
 
 export function threadCommentsAfter(

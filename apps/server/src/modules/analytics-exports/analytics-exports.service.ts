@@ -25,6 +25,8 @@ import {
   metricsFor,
   USER_METRICS,
 } from '../analytics-tables/analytics-tables.repository.ts';
+import { categoriesAfter } from '../activity/categories.repository.ts';
+import { findAccountById } from '../auth/account.repository.ts';
 import * as repo from './analytics-exports.repository.ts';
 import { csvLine, type Cell } from './csv.ts';
 import { seesEmails } from '../staff/email-visibility.service.ts';
@@ -231,7 +233,7 @@ export function createAnalyticsExportsService(deps: Deps) {
           header: ['name', 'contributions', 'followers'],
           async *pages() {
             for (let after = 0; ;) {
-              const page = await repo.categoriesAfter(db, stackId, after, EXPORT_PAGE_SIZE);
+              const page = await categoriesAfter(db, stackId, after, EXPORT_PAGE_SIZE);
               if (page.length === 0) return;
               const ids = page.map((c) => c.id);
               const counts = await metricsFor(db, CATEGORY_METRICS, stackId, range, ids, [
@@ -300,7 +302,8 @@ export function createAnalyticsExportsService(deps: Deps) {
   }
 
   async function mailLink(row: repo.ExportRow, expiresAt: Date): Promise<void> {
-    const to = await repo.accountEmail(db, row.account_id);
+    const to =
+      row.account_id === null ? undefined : (await findAccountById(db, row.account_id))?.email || undefined;
     if (!to) return;
     const stack = await findStack(db, row.stack_id);
     if (!stack) return;

@@ -104,14 +104,16 @@ export async function ssoProfile(db: Db, stackId: number, userId: number) {
  * hand-off, never with a console password) and linked to their community row.
  */
 export async function ensureConsoleAccount(db: Db, stackId: number, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('community_users as u')
-    .innerJoin('stacks as s', 's.id', 'u.stack_id')
-    .select(['u.account_id', 'u.username', 'u.email', 's.slug'])
-    .where('u.stack_id', '=', stackId)
-    .where('u.id', '=', userId)
+  const member = await db
+    .selectFrom('community_users')
+    .select(['account_id', 'username', 'email'])
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (row.account_id) return row.account_id;
+  if (member.account_id) return member.account_id;
+  const stack = await findStack(db, stackId);
+  if (!stack) throw new Error(`No community ${stackId}`);
+  const row = { ...member, slug: stack.slug };
   const taken = async (column: 'username' | 'email', value: string) =>
     !!(await db
       .selectFrom('accounts')

@@ -158,16 +158,6 @@ export async function insertPoll(
     .execute();
 }
 
-export async function categoriesByIds(db: Db, stackId: number, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('categories')
-    .select(['id', 'name', 'slug'])
-    .where('stack_id', '=', stackId)
-    .where('id', 'in', [...new Set(ids)])
-    .execute();
-}
-
 type Counted = { id: number | string; n: number | string };
 const countMap = (rows: Counted[]) => new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
 

@@ -21,6 +21,7 @@ import { moderateNewContent, type BotDeps } from '../moderation/moderation.servi
 import { awardPoints } from '../scoring/scoring.service.ts';
 import { memberUsers } from '../member-people/member-user.repository.ts';
 import { bodyOf, htmlToText } from '../../platform/content/content-html.ts';
+import { categoriesByIds } from '../activity/categories.repository.ts';
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
 
@@ -178,7 +179,7 @@ export function createMemberContentService(deps: ContentDeps) {
         errors.push(errorEntry(ErrorCode.required, 'Write something to publish.', 'text'));
       }
       const categoryIds = body.categories ?? [];
-      const categories = await repo.categoriesByIds(db, stackId, categoryIds);
+      const categories = await categoriesByIds(db, stackId, categoryIds);
       if (categories.length !== new Set(categoryIds).size) {
         errors.push(errorEntry(ErrorCode.invalid, 'Choose existing categories.', 'categories'));
       }
