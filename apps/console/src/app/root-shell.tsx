@@ -1,11 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { registerNavigator } from '../core/navigation/app-navigate.ts';
-import {
-  useDynamicPreferenceStore,
-  useDynamicPreferences,
-} from '../core/dynamic-preferences/dynamic-preference-store.ts';
 import { applyPageMeta } from '../core/page-title/apply-page-meta.ts';
 import { buildPageMeta } from '../core/page-title/page-title.ts';
 import { useSessionStore } from '../core/session/session-store.ts';
@@ -16,6 +11,7 @@ import {
   pageViewTagId,
   pushPageView,
   readTagManagerId,
+  type CommunityTagState,
   type DataLayer,
 } from './page-views.ts';
 
@@ -29,40 +25,37 @@ function usePageMeta() {
   }, [pathname, stackName]);
 }
 
-const TAG_PREFERENCE = 'tag_manager_container_id';
-const TAG_PREFERENCES = [TAG_PREFERENCE];
+const CommunityTagPreference = lazy(() => import('./community-tag-preference.tsx'));
+
+const NOT_SETTLED: CommunityTagState = { selected: true, settled: false, value: null };
 
 /**
- * The tag manager container of the page views: the selected community's own, else the deployment's;
- * undefined while the community's preference loads.
+ * Where the selected community's own container stands, while signed in with a community selected
+ * (reported by CommunityTagPreference, rendered by the shell); otherwise no community decides.
  */
-function useTagManagerId(): string | null | undefined {
+function useCommunityTagState() {
   const isLogged = useSessionStore((state) => state.isLogged);
   const internalUrl = useStackStore((state) => state.selected?.internal_url) ?? null;
-  useDynamicPreferences(TAG_PREFERENCES);
-  const community = useDynamicPreferenceStore(
-    useShallow((state) => ({
-      known: state.internalUrl === internalUrl && TAG_PREFERENCE in state.values,
-      pending: state.loading.includes(TAG_PREFERENCE),
-      value: state.values[TAG_PREFERENCE],
-    })),
-  );
-  // Set after the load above has started (its effect runs first): from then on "not pending" means it ended.
-  const [attempted, setAttempted] = useState<string | null>(null);
-  useEffect(() => setAttempted(internalUrl), [internalUrl]);
-  return pageViewTagId(
-    {
-      selected: isLogged && internalUrl !== null,
-      settled: community.known || (attempted === internalUrl && !community.pending),
-      value: community.known ? community.value : null,
+  const scope = isLogged && internalUrl !== null ? internalUrl : null;
+  const [reported, setReported] = useState<{ scope: string; state: CommunityTagState } | null>(null);
+  const report = useCallback(
+    (state: CommunityTagState) => {
+      if (scope) setReported({ scope, state });
     },
-    readTagManagerId(document),
+    [scope],
   );
+  const state: CommunityTagState =
+    scope === null
+      ? { selected: false, settled: true, value: null }
+      : reported?.scope === scope
+        ? reported.state
+        : NOT_SETTLED;
+  return { scope, state, report };
 }
 
-function usePageViews() {
+function usePageViews(community: CommunityTagState) {
   const { pathname, search } = useLocation();
-  const id = useTagManagerId();
+  const id = pageViewTagId(community, readTagManagerId(document));
   const lastPushed = useRef<string | null>(null);
   useEffect(() => {
     if (!id) return;
@@ -100,8 +93,18 @@ function useRegisterNavigator(): void {
 
 export function RootShell() {
   usePageMeta();
-  usePageViews();
+  const community = useCommunityTagState();
+  usePageViews(community.state);
   useSessionWatch();
   useRegisterNavigator();
-  return <Outlet />;
+  return (
+    <>
+      {community.scope ? (
+        <Suspense fallback={null}>
+          <CommunityTagPreference internalUrl={community.scope} onChange={community.report} />
+        </Suspense>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
