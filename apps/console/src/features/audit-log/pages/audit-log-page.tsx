@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { AuditLogEntry } from '@agora/contract';
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
+import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
 import {
   AUDIT_PAGE_SIZE,
@@ -75,151 +75,150 @@ export default function AuditLogPage() {
       <Typography color="text.secondary">
         <FormattedMessage id="auditLog.intro" />
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          select
-          name="staff"
-          label={intl.formatMessage({ id: 'auditLog.filter.staff' })}
-          value={filters.staff}
-          onChange={change('staff')}
-          sx={{ minWidth: 200 }}
-          slotProps={{
-            htmlInput: { 'data-testid': 'audit-filter-staff' },
-            inputLabel: { shrink: true },
-            select: { displayEmpty: true },
-          }}
-        >
-          <MenuItem value="">
-            <FormattedMessage id="auditLog.filter.everyone" />
-          </MenuItem>
-          {(page?.staff ?? []).map((member) => (
-            <MenuItem key={member.community_user_id} value={String(member.community_user_id)}>
-              {member.username ?? `#${member.community_user_id}`}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          name="action"
-          label={intl.formatMessage({ id: 'auditLog.filter.action' })}
-          placeholder="dynamic_preference"
-          value={filters.action}
-          onChange={change('action')}
-        />
-        <TextField
-          name="from"
-          type="date"
-          label={intl.formatMessage({ id: 'auditLog.filter.from' })}
-          value={filters.from}
-          onChange={change('from')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          name="to"
-          type="date"
-          label={intl.formatMessage({ id: 'auditLog.filter.to' })}
-          value={filters.to}
-          onChange={change('to')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          onClick={() => void download()}
-          disabled={downloading}
-          data-testid="audit-export"
-          sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
-        >
-          <FormattedMessage id="auditLog.export" />
-        </Button>
-      </Stack>
-      {log.isError ? (
-        <Alert severity="error">
-          <FormattedMessage id="auditLog.loadError" />
-        </Alert>
-      ) : null}
-      <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-        <Table size="small" data-testid="audit-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>
-                <FormattedMessage id="auditLog.column.at" />
-              </TableCell>
-              <TableCell>
-                <FormattedMessage id="auditLog.column.staff" />
-              </TableCell>
-              <TableCell>
-                <FormattedMessage id="auditLog.column.action" />
-              </TableCell>
-              <TableCell>
-                <FormattedMessage id="auditLog.column.target" />
-              </TableCell>
-              <TableCell>
-                <FormattedMessage id="auditLog.column.details" />
-              </TableCell>
-              <TableCell>
-                <FormattedMessage id="auditLog.column.ip" />
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(page?.results ?? []).map((entry) => (
-              <TableRow key={entry.id} data-testid={`audit-row-${entry.id}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <FormattedDate value={entry.at} /> <FormattedTime value={entry.at} />
-                </TableCell>
-                <TableCell data-testid="audit-staff">
-                  {entry.username ?? '—'}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {entry.role}
-                  </Typography>
+      <ListScaffold
+        query={log}
+        empty={page?.results.length === 0}
+        errorText={<FormattedMessage id="auditLog.loadError" />}
+        emptyText={<FormattedMessage id="auditLog.empty" />}
+        filters={
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <TextField
+              select
+              name="staff"
+              label={intl.formatMessage({ id: 'auditLog.filter.staff' })}
+              value={filters.staff}
+              onChange={change('staff')}
+              sx={{ minWidth: 200 }}
+              slotProps={{
+                htmlInput: { 'data-testid': 'audit-filter-staff' },
+                inputLabel: { shrink: true },
+                select: { displayEmpty: true },
+              }}
+            >
+              <MenuItem value="">
+                <FormattedMessage id="auditLog.filter.everyone" />
+              </MenuItem>
+              {(page?.staff ?? []).map((member) => (
+                <MenuItem key={member.community_user_id} value={String(member.community_user_id)}>
+                  {member.username ?? `#${member.community_user_id}`}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              name="action"
+              label={intl.formatMessage({ id: 'auditLog.filter.action' })}
+              placeholder="dynamic_preference"
+              value={filters.action}
+              onChange={change('action')}
+            />
+            <TextField
+              name="from"
+              type="date"
+              label={intl.formatMessage({ id: 'auditLog.filter.from' })}
+              value={filters.from}
+              onChange={change('from')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              name="to"
+              type="date"
+              label={intl.formatMessage({ id: 'auditLog.filter.to' })}
+              value={filters.to}
+              onChange={change('to')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              onClick={() => void download()}
+              disabled={downloading}
+              data-testid="audit-export"
+              sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
+            >
+              <FormattedMessage id="auditLog.export" />
+            </Button>
+          </Stack>
+        }
+        pager={
+          <OffsetPager
+            offset={offset}
+            pageSize={AUDIT_PAGE_SIZE}
+            count={count}
+            hasPrevious={!!page?.previous}
+            hasNext={!!page?.next}
+            onOffset={setOffset}
+            rangeTestId="audit-range"
+          />
+        }
+      >
+        <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Table size="small" data-testid="audit-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>
+                  <FormattedMessage id="auditLog.column.at" />
                 </TableCell>
                 <TableCell>
-                  <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
-                    {entry.action}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {entry.method} {entry.route}
-                  </Typography>
-                  {entry.status === 'unconfirmed' ? (
-                    <Chip
-                      size="small"
-                      color="warning"
-                      variant="outlined"
-                      label={intl.formatMessage({ id: 'auditLog.unconfirmed' })}
-                      title={intl.formatMessage({ id: 'auditLog.unconfirmedHint' })}
-                    />
-                  ) : null}
+                  <FormattedMessage id="auditLog.column.staff" />
                 </TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
-                  {JSON.stringify((entry.target as { params?: unknown }).params ?? {})}
+                <TableCell>
+                  <FormattedMessage id="auditLog.column.action" />
                 </TableCell>
-                <TableCell
-                  sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 200 }}
-                >
-                  {summary(entry)}
+                <TableCell>
+                  <FormattedMessage id="auditLog.column.target" />
                 </TableCell>
-                <TableCell>{entry.ip ?? ''}</TableCell>
-              </TableRow>
-            ))}
-            {page && page.results.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <FormattedMessage id="auditLog.empty" />
+                <TableCell>
+                  <FormattedMessage id="auditLog.column.details" />
+                </TableCell>
+                <TableCell>
+                  <FormattedMessage id="auditLog.column.ip" />
                 </TableCell>
               </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <OffsetPager
-        offset={offset}
-        pageSize={AUDIT_PAGE_SIZE}
-        count={count}
-        hasPrevious={!!page?.previous}
-        hasNext={!!page?.next}
-        onOffset={setOffset}
-        rangeTestId="audit-range"
-      />
+            </TableHead>
+            <TableBody>
+              {(page?.results ?? []).map((entry) => (
+                <TableRow key={entry.id} data-testid={`audit-row-${entry.id}`}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <FormattedDate value={entry.at} /> <FormattedTime value={entry.at} />
+                  </TableCell>
+                  <TableCell data-testid="audit-staff">
+                    {entry.username ?? '—'}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {entry.role}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                      {entry.action}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {entry.method} {entry.route}
+                    </Typography>
+                    {entry.status === 'unconfirmed' ? (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        variant="outlined"
+                        label={intl.formatMessage({ id: 'auditLog.unconfirmed' })}
+                        title={intl.formatMessage({ id: 'auditLog.unconfirmedHint' })}
+                      />
+                    ) : null}
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
+                    {JSON.stringify((entry.target as { params?: unknown }).params ?? {})}
+                  </TableCell>
+                  <TableCell
+                    sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', minWidth: 200 }}
+                  >
+                    {summary(entry)}
+                  </TableCell>
+                  <TableCell>{entry.ip ?? ''}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </ListScaffold>
     </Stack>
   );
 }
