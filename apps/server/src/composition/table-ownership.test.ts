@@ -93,12 +93,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'categories',
     reason: 'joins categories directly; activity has no repository to ask yet',
   },
-  // category_tags (owner: tagging)
-  {
-    module: 'member-people',
-    table: 'category_tags',
-    reason: "reads tagging's category tags directly; tagging's repository should answer",
-  },
   // comments (owner: member-content)
   {
     module: 'analytics-exports',
@@ -281,11 +275,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'analytics-tables',
     table: 'tags',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'member-people',
-    table: 'tags',
-    reason: "reads tags directly; tagging's repository should answer",
   },
   // token_families (owner: platform)
   {

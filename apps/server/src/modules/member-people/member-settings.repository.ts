@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { memberCategorySchema } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import '../tagging/tagging.tables.ts';
+import { shownTagsOfCategories } from '../tagging/category-tags.repository.ts';
+import '../activity/activity.tables.ts';
+import './member-people.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 type MemberCategory = z.infer<typeof memberCategorySchema>;
@@ -48,21 +50,7 @@ export async function pageOfCategories(
       .execute())
       followed.add(r.category_id);
   }
-  const tags =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('category_tags as ct')
-          .innerJoin('tags as t', (j) =>
-            j.onRef('t.stack_id', '=', 'ct.stack_id').onRef('t.id', '=', 'ct.tag_id'),
-          )
-          .select(['ct.category_id', 't.id', 't.name', 't.color'])
-          .where('ct.stack_id', '=', stackId)
-          .where('ct.category_id', 'in', ids)
-          .where('t.active', '=', true)
-          .where('t.visible', '=', true)
-          .orderBy('t.name')
-          .execute();
+  const tags = await shownTagsOfCategories(db, stackId, ids);
   return {
     count: total.n,
     results: rows.map((row) => ({

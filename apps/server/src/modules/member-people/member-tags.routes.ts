@@ -24,7 +24,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { enabledFeatures, featureDisabled } from '../features/features.service.ts';
 import { createTaggingService } from '../tagging/tagging.service.ts';
-import { pageOfTags, type MemberTagRow } from './member-tags.repository.ts';
+import { pageOfTags, type MemberTagRow } from '../tagging/member-tags.repository.ts';
 import { requireReader } from './member-people.service.ts';
 
 const tags = ['member-people'];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TagType } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import '../activity/activity.tables.ts';
+import './tagging.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 
 export interface MemberTagRow {
