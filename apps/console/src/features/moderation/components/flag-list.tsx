@@ -1,14 +1,13 @@
 import { MODERATION_CONTENT_TYPES, MODERATION_STATUSES, type FlaggedContent } from '@agora/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { PAGE_SIZE, type FlagFilters } from '../api/moderation-api.ts';
 import { useFlagsQuery } from '../api/use-moderation-queries.ts';
 import { AnyOfFilter } from './any-of-filter.tsx';
@@ -16,51 +15,49 @@ import { ContentTypeLabel, FlaggedBy, ReasonChips, StatusChip, StatusLabel } fro
 
 /** Flagged contents with filters on status and content type (spec mgmt §2). */
 export function FlagList() {
-  const intl = useIntl();
   const [filters, setFilters] = useState<FlagFilters>({ status: 'open', contentType: '', page: 0 });
   const query = useFlagsQuery(filters);
   const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / PAGE_SIZE));
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="flag-list">
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <AnyOfFilter
-          labelId="moderation.filter.status"
-          value={filters.status}
-          options={MODERATION_STATUSES}
-          render={(status) => <StatusLabel status={status} />}
-          onChange={(status) => setFilters({ ...filters, status, page: 0 })}
-        />
-        <AnyOfFilter
-          labelId="moderation.filter.type"
-          value={filters.contentType}
-          options={MODERATION_CONTENT_TYPES}
-          render={(type) => <ContentTypeLabel type={type} />}
-          onChange={(contentType) => setFilters({ ...filters, contentType, page: 0 })}
-        />
-      </Box>
-      {query.isPending && <CircularProgress aria-label={intl.formatMessage({ id: 'moderation.loading' })} />}
-      {query.isError && (
-        <Alert severity="error">
-          <FormattedMessage id="moderation.error.generic" />
-        </Alert>
-      )}
-      {query.data?.results.length === 0 && (
-        <Typography color="text.secondary">
-          <FormattedMessage id="moderation.empty" />
-        </Typography>
-      )}
+    <ListScaffold
+      testId="flag-list"
+      query={query}
+      empty={query.data?.results.length === 0}
+      errorText={<FormattedMessage id="moderation.error.generic" />}
+      emptyText={<FormattedMessage id="moderation.empty" />}
+      filters={
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <AnyOfFilter
+            labelId="moderation.filter.status"
+            value={filters.status}
+            options={MODERATION_STATUSES}
+            render={(status) => <StatusLabel status={status} />}
+            onChange={(status) => setFilters({ ...filters, status, page: 0 })}
+          />
+          <AnyOfFilter
+            labelId="moderation.filter.type"
+            value={filters.contentType}
+            options={MODERATION_CONTENT_TYPES}
+            render={(type) => <ContentTypeLabel type={type} />}
+            onChange={(contentType) => setFilters({ ...filters, contentType, page: 0 })}
+          />
+        </Box>
+      }
+      pager={
+        pages > 1 && (
+          <Pagination
+            count={pages}
+            page={filters.page + 1}
+            onChange={(_e, p) => setFilters({ ...filters, page: p - 1 })}
+          />
+        )
+      }
+    >
       {query.data?.results.map((item) => (
         <FlagRow key={`${item.content_type}-${item.content_id}`} item={item} />
       ))}
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={filters.page + 1}
-          onChange={(_e, p) => setFilters({ ...filters, page: p - 1 })}
-        />
-      )}
-    </Box>
+    </ListScaffold>
   );
 }
 

@@ -4,11 +4,9 @@ import {
   type ModeratedUser,
   type UserModerationOrdering,
 } from '@agora/contract';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -17,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 
+import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { USERS_PAGE_SIZE, type UserFilters } from '../api/user-moderation-api.ts';
 import { useModeratedUsersQuery } from '../api/use-moderation-queries.ts';
 import { BanEnd, StandingChip, StandingLabel } from './user-moderation-labels.tsx';
@@ -61,68 +60,71 @@ export function UserModerationList() {
   const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / USERS_PAGE_SIZE));
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }} data-testid="user-moderation-list">
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          type="search"
-          sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 360 }}
-          label={intl.formatMessage({ id: 'moderation.users.search' })}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-        />
-        <AnyOfFilter
-          labelId="moderation.filter.status"
-          value={filters.status}
-          options={USER_MODERATION_STATUSES}
-          render={(status) => <StandingLabel status={status} />}
-          onChange={(status) => setFilters({ ...filters, status, page: 0 })}
-        />
-        <TextField
-          select
-          size="small"
-          sx={{ minWidth: 220 }}
-          label={intl.formatMessage({ id: 'moderation.users.orderBy' })}
-          value={filters.ordering}
-          onChange={(e) =>
-            setFilters({ ...filters, ordering: e.target.value as UserModerationOrdering, page: 0 })
-          }
-        >
-          {USER_MODERATION_ORDERINGS.map((o) => (
-            <MenuItem key={o} value={o}>
-              <FormattedMessage {...ORDERING_IDS[o]} />
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
-      {query.isPending && <CircularProgress aria-label={intl.formatMessage({ id: 'moderation.loading' })} />}
-      {query.isError && (
-        <Alert severity="error">
-          <FormattedMessage id="moderation.error.generic" />
-        </Alert>
-      )}
-      {query.data && (
-        <Typography variant="body2" color="text.secondary">
-          <FormattedMessage id="moderation.users.count" values={{ count: query.data.count }} />
-        </Typography>
-      )}
-      {query.data?.results.length === 0 && (
-        <Typography color="text.secondary">
-          <FormattedMessage id="moderation.users.empty" />
-        </Typography>
-      )}
-      {query.data?.results.map((user) => (
-        <UserRow key={user.id} user={user} onModerate={() => setSelected(user)} />
-      ))}
-      {pages > 1 && (
-        <Pagination
-          count={pages}
-          page={filters.page + 1}
-          onChange={(_e, p) => setFilters({ ...filters, page: p - 1 })}
-        />
-      )}
+    <>
+      <ListScaffold
+        testId="user-moderation-list"
+        query={query}
+        empty={query.data?.results.length === 0}
+        errorText={<FormattedMessage id="moderation.error.generic" />}
+        emptyText={<FormattedMessage id="moderation.users.empty" />}
+        filters={
+          <>
+            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+              <TextField
+                size="small"
+                type="search"
+                sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 360 }}
+                label={intl.formatMessage({ id: 'moderation.users.search' })}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+              <AnyOfFilter
+                labelId="moderation.filter.status"
+                value={filters.status}
+                options={USER_MODERATION_STATUSES}
+                render={(status) => <StandingLabel status={status} />}
+                onChange={(status) => setFilters({ ...filters, status, page: 0 })}
+              />
+              <TextField
+                select
+                size="small"
+                sx={{ minWidth: 220 }}
+                label={intl.formatMessage({ id: 'moderation.users.orderBy' })}
+                value={filters.ordering}
+                onChange={(e) =>
+                  setFilters({ ...filters, ordering: e.target.value as UserModerationOrdering, page: 0 })
+                }
+              >
+                {USER_MODERATION_ORDERINGS.map((o) => (
+                  <MenuItem key={o} value={o}>
+                    <FormattedMessage {...ORDERING_IDS[o]} />
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
+            {query.data && (
+              <Typography variant="body2" color="text.secondary">
+                <FormattedMessage id="moderation.users.count" values={{ count: query.data.count }} />
+              </Typography>
+            )}
+          </>
+        }
+        pager={
+          pages > 1 && (
+            <Pagination
+              count={pages}
+              page={filters.page + 1}
+              onChange={(_e, p) => setFilters({ ...filters, page: p - 1 })}
+            />
+          )
+        }
+      >
+        {query.data?.results.map((user) => (
+          <UserRow key={user.id} user={user} onModerate={() => setSelected(user)} />
+        ))}
+      </ListScaffold>
       {selected && <UserModerationDialog user={selected} onClose={() => setSelected(null)} />}
-    </Box>
+    </>
   );
 }
 
