@@ -1,36 +1,18 @@
-import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
-import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
-import DnsOutlined from '@mui/icons-material/DnsOutlined';
-import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
-import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
-import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import GavelOutlined from '@mui/icons-material/GavelOutlined';
-import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
-import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { AREA_ROLES, type ConsoleArea, type FeatureName, type StaffRole } from '@agora/contract';
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazy-screen.tsx';
 
 /**
  * The single list of a community's areas: the router makes a child route of '/' from each entry
- * and the drawer lists them in this order. An area is added here and nowhere else.
+ * and the drawer lists them in this order. An area is added here, and its drawer icon in
+ * `layout/area-icons.ts` (kept apart so the icons load with the layout, not with the sign-in screen).
  */
 export interface Area {
   id: string;
   /** Route path relative to '/'; '' is the exact-match index (home); 'theme/*' owns sub-paths. */
   path: string;
-  /** Message id of the drawer label. */
+  /** Message id of the drawer label (its icon is in `layout/area-icons.ts`, keyed by this id). */
   labelId: string;
-  icon: ComponentType;
   screen: ComponentType;
   /** Shown only while this feature flag is on (the server refuses the calls too). */
   feature?: FeatureName;
@@ -45,12 +27,11 @@ export interface Area {
 /** An area's access as the server's routes carry it (spec mgmt §6, declared once in the contract). */
 const access = (area: ConsoleArea) => ({ area, roles: AREA_ROLES[area] });
 
-export const AREAS: readonly Area[] = [
+const AREA_LIST = [
   {
     id: 'home',
     path: '',
     labelId: 'nav.home',
-    icon: HomeOutlined,
     screen: lazyScreen(() => import('../features/home/pages/home-page.tsx')),
   },
   {
@@ -58,7 +39,6 @@ export const AREAS: readonly Area[] = [
     path: 'social_analytics/dashboard',
     labelId: 'nav.analyticsDashboard',
     ...access('analytics'),
-    icon: DashboardOutlined,
     feature: 'data_provisioning_dashboard',
     screen: lazyScreen(() => import('../features/analytics-dashboard/pages/analytics-dashboard-page.tsx')),
   },
@@ -67,7 +47,6 @@ export const AREAS: readonly Area[] = [
     path: 'social_analytics/*',
     labelId: 'nav.analytics',
     ...access('analytics'),
-    icon: InsightsOutlined,
     screen: lazyScreen(() => import('../features/analytics/pages/analytics-page.tsx')),
   },
   {
@@ -75,7 +54,6 @@ export const AREAS: readonly Area[] = [
     path: 'theme/*',
     labelId: 'nav.theme',
     ...access('theme'),
-    icon: PaletteOutlined,
     screen: lazyScreen(() => import('../features/theme/pages/theme-page.tsx')),
   },
   {
@@ -83,7 +61,6 @@ export const AREAS: readonly Area[] = [
     path: 'content_settings',
     labelId: 'nav.contentSettings',
     ...access('content-settings'),
-    icon: TuneOutlined,
     screen: lazyScreen(() => import('../features/content-settings/pages/content-settings-page.tsx')),
   },
   {
@@ -91,7 +68,6 @@ export const AREAS: readonly Area[] = [
     path: 'community_management/*',
     labelId: 'nav.communityManagement',
     ...access('community-management'),
-    icon: GroupsOutlined,
     screen: lazyScreen(() => import('../features/community-management/pages/community-management-page.tsx')),
   },
   {
@@ -99,7 +75,6 @@ export const AREAS: readonly Area[] = [
     path: 'integrations/*',
     labelId: 'nav.integrations',
     ...access('integrations'),
-    icon: ExtensionOutlined,
     screen: lazyScreen(() => import('../features/integrations/pages/integrations-page.tsx')),
   },
   {
@@ -107,7 +82,6 @@ export const AREAS: readonly Area[] = [
     path: 'settings/*',
     labelId: 'nav.serverSettings',
     ...access('server-settings'),
-    icon: DnsOutlined,
     screen: lazyScreen(() => import('../features/server-settings/pages/server-settings-page.tsx')),
   },
   {
@@ -115,7 +89,6 @@ export const AREAS: readonly Area[] = [
     path: 'registration_alerts',
     labelId: 'nav.registrationAlerts',
     ...access('registration-alerts'),
-    icon: NotificationsActiveOutlined,
     feature: 'registration_alerts',
     screen: lazyScreen(() => import('../features/registration-alerts/pages/registration-alerts-page.tsx')),
   },
@@ -124,7 +97,6 @@ export const AREAS: readonly Area[] = [
     path: 'app_settings',
     labelId: 'nav.appSettings',
     ...access('app-settings'),
-    icon: AppSettingsAltOutlined,
     feature: 'app_settings',
     screen: lazyScreen(() => import('../features/app-settings/pages/app-settings-page.tsx')),
   },
@@ -133,7 +105,6 @@ export const AREAS: readonly Area[] = [
     path: 'checks',
     labelId: 'nav.readinessChecks',
     ...access('readiness-checks'),
-    icon: ChecklistOutlined,
     screen: lazyScreen(() => import('../features/readiness-checks/pages/readiness-checks-page.tsx')),
   },
   {
@@ -141,7 +112,6 @@ export const AREAS: readonly Area[] = [
     path: 'users/approval',
     labelId: 'nav.registrationApproval',
     ...access('registration-approval'),
-    icon: HowToRegOutlined,
     screen: lazyScreen(
       () => import('../features/registration-approval/pages/registration-approval-page.tsx'),
     ),
@@ -151,7 +121,6 @@ export const AREAS: readonly Area[] = [
     path: 'moderation/*',
     labelId: 'nav.moderation',
     ...access('moderation'),
-    icon: GavelOutlined,
     screen: lazyScreen(() => import('../features/moderation/pages/moderation-page.tsx')),
   },
   {
@@ -159,7 +128,6 @@ export const AREAS: readonly Area[] = [
     path: 'scoring/*',
     labelId: 'nav.scoring',
     ...access('scoring'),
-    icon: EmojiEventsOutlined,
     feature: 'scoring',
     screen: lazyScreen(() => import('../features/scoring/pages/scoring-page.tsx')),
   },
@@ -168,7 +136,6 @@ export const AREAS: readonly Area[] = [
     path: 'staff',
     labelId: 'nav.staff',
     ...access('staff'),
-    icon: BadgeOutlined,
     feature: 'user_roles',
     screen: lazyScreen(() => import('../features/staff/pages/staff-page.tsx')),
   },
@@ -177,7 +144,6 @@ export const AREAS: readonly Area[] = [
     path: 'management/tagging/*',
     labelId: 'nav.tagging',
     ...access('tagging'),
-    icon: LocalOfferOutlined,
     feature: 'tagging',
     screen: lazyScreen(() => import('../features/tagging/pages/tagging-page.tsx')),
   },
@@ -186,18 +152,21 @@ export const AREAS: readonly Area[] = [
     path: 'audit_log',
     labelId: 'nav.auditLog',
     ...access('audit-log'),
-    icon: HistoryOutlined,
     screen: lazyScreen(() => import('../features/audit-log/pages/audit-log-page.tsx')),
   },
   {
     id: 'hub-features',
     path: 'hub/features',
     labelId: 'nav.hubFeatures',
-    icon: FlagOutlined,
     hubAdmin: true,
     screen: lazyScreen(() => import('../features/hub-features/pages/hub-features-page.tsx')),
   },
-];
+] as const satisfies readonly Area[];
+
+export const AREAS: readonly Area[] = AREA_LIST;
+
+/** An area's id: `layout/area-icons.ts` must give each one its drawer icon (checked by tsc). */
+export type AreaId = (typeof AREA_LIST)[number]['id'];
 
 /** The link of an area: its path without the sub-path wildcard. */
 export function areaLink(area: Pick<Area, 'path'>): string {

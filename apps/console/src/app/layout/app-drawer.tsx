@@ -8,6 +8,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { areaLink, type Area } from '../area-registry.ts';
 import { useVisibleAreas } from '../use-visible-areas.ts';
+import { areaIcon } from './area-icons.ts';
 
 export const DRAWER_WIDTH = 248;
 
@@ -25,12 +26,17 @@ export function activeAreaId(
   return best?.id;
 }
 
+function AreaIcon({ id }: { id: string }) {
+  const Icon = areaIcon(id);
+  return Icon ? <Icon /> : null;
+}
+
 function AreaList({ onNavigate }: { onNavigate?: () => void }) {
   const areas = useVisibleAreas();
   const active = activeAreaId(areas, useLocation().pathname);
   return (
     <List component="nav">
-      {areas.map(({ id, path, labelId, icon: Icon }) => (
+      {areas.map(({ id, path, labelId }) => (
         <ListItemButton
           key={id}
           component={Link}
@@ -40,7 +46,7 @@ function AreaList({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
         >
           <ListItemIcon>
-            <Icon />
+            <AreaIcon id={id} />
           </ListItemIcon>
           <ListItemText primary={<FormattedMessage id={labelId} />} />
         </ListItemButton>
