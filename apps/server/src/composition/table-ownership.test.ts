@@ -52,7 +52,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'staff',
     table: 'accounts',
     reason:
-      "reads the console account's name, email or state directly; auth's account repository should answer",
+      "the staff list and search fall back to the account's email inside the same query; auth should offer account emails by id",
   },
   // audit_log (owner: platform)
   {
@@ -70,13 +70,15 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   {
     module: 'stacks',
     table: 'bans',
-    reason: "reads a member's ban directly; user-moderation should offer the standing",
+    reason:
+      "the community guards' one statement joins the caller's membership and ban by design (one round trip, issue 11 §3); splitting it per owner costs a second query",
   },
   // categories (owner: activity)
   {
     module: 'analytics-exports',
     table: 'categories',
-    reason: 'joins categories directly; activity has no repository to ask yet',
+    reason:
+      "the contents export joins each content's category name in its keyset page; activity's categories repository offers lookups by id only",
   },
   {
     module: 'analytics-tables',
@@ -86,12 +88,14 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   {
     module: 'member-people',
     table: 'categories',
-    reason: 'joins categories directly; activity has no repository to ask yet',
+    reason:
+      "the member API's category page counts followers and positions in one query; activity's categories repository offers lookups by id only",
   },
   {
     module: 'tagging',
     table: 'categories',
-    reason: 'joins categories directly; activity has no repository to ask yet',
+    reason:
+      'the tag assignment search lists categories with their assigned flag in one SQL query; the owners offer no search yet',
   },
   // comments (owner: member-content)
   {
@@ -133,12 +137,14 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   {
     module: 'member-auth',
     table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
+    reason:
+      "member sign-in finds members by login or token, records the last login and links a console account in its own SQL; the users module's repository should answer",
   },
   {
     module: 'member-people',
     table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
+    reason:
+      "member sign-up creates members and the people lists search and page community users in member-people's SQL; the users module's repository should answer",
   },
   {
     module: 'moderation',
@@ -148,22 +154,26 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   {
     module: 'stacks',
     table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
+    reason:
+      "the community guards' one statement joins the caller's membership and ban by design (one round trip, issue 11 §3); splitting it per owner costs a second query",
   },
   {
     module: 'staff',
     table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
+    reason:
+      'the staff list and search join users, account emails and staff attributes in one query, and a role change updates the user row; users should offer the role and the search',
   },
   {
     module: 'tagging',
     table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
+    reason:
+      'the tag assignment search lists users with their assigned flag in one SQL query (and existingObjects picks the table at run time); the owners offer no search yet',
   },
   {
     module: 'user-moderation',
     table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
+    reason:
+      'moderating a member changes its status, validation and erasure on the user row and lists users with their standing; users should offer these changes',
   },
   // connections (owner: member-people)
   {
@@ -211,7 +221,8 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   {
     module: 'tagging',
     table: 'contributions',
-    reason: "reads or changes contents directly; member-content's repository should answer",
+    reason:
+      'the tag assignment search lists contents with their assigned flag in one SQL query; the owners offer no search yet',
   },
   // flags (owner: moderation)
   {
