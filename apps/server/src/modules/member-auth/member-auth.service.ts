@@ -7,7 +7,6 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { findLiveAccessToken } from '../../platform/auth/authenticate.ts';
 import { digestToken } from '../../platform/auth/opaque-token.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../platform/auth/password-hasher.ts';
 import { looksLikeJwt, verifyHsJwt, type HsAlgorithm } from '../../platform/crypto/hs-jwt.ts';
@@ -15,13 +14,14 @@ import {
   standingError,
   type Community,
   type MemberCaller,
+  type MemberLookup,
 } from '../../platform/member-scope/member-scope.ts';
 import { throttleKeys, type SignInThrottle } from '../auth/sign-in-throttle.service.ts';
 import { GrantError, type TokenService } from '../auth/token.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
-import { lacksRequiredSecondFactor } from '../two-factor/two-factor.repository.ts';
 import { memberStanding } from '../user-moderation/user-moderation.repository.ts';
 import * as repo from './member-auth.repository.ts';
+import { findMemberAccess } from '../stacks/member-access.repository.ts';
 import type { StacksService } from '../stacks/stacks.service.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 
@@ -63,47 +63,54 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
     );
   }
 
-  async function fromOpaque(community: Community, token: string): Promise<MemberCaller | undefined> {
-    const member = await repo.findLiveMemberToken(db, community.stackId, digestToken(token), clock.now());
-    if (member) {
-      return {
-        userId: member.id,
-        username: member.username,
-        role: member.role as StaffRole | null,
-        via: 'member_token',
-      };
-    }
-    // A console token works on the member API of a community where its account is staff.
-    const account = await findLiveAccessToken(db, clock, token);
-    if (!account?.account_id) return undefined;
-    // A console sign-in handed off from another community does not reach this one.
-    if (account.only_stack_id !== null && account.only_stack_id !== community.stackId) return undefined;
-    const staff = await deps.stacks.membershipBySlug(account.account_id, community.slug);
-    if (!staff) return undefined;
-    // The community's second-factor requirement holds for console sessions here as in its console API.
-    if (await lacksRequiredSecondFactor(db, account.account_id, community.stackId)) {
-      throw AppError.of(
-        403,
-        TwoFactorErrorCode.required,
-        'This community requires two-step verification. Turn it on for your account first.',
-      );
-    }
-    return {
-      userId: staff.userId,
-      username: staff.username,
-      role: staff.role as StaffRole,
-      via: 'console_token',
-    };
-  }
-
   return {
     async communityBySlug(slug: string): Promise<Community | undefined> {
       const row = await findStackBySlug(db, slug);
       return row && { stackId: row.id, slug: row.slug, name: row.name };
     },
 
-    identify(community: Community, token: string): Promise<MemberCaller | undefined> {
-      return looksLikeJwt(token) ? fromJwt(community, token) : fromOpaque(community, token);
+    /**
+     * The member API guard's question (ADR 0013): the community and who the token is there, with
+     * their standing. An opaque token (member or console) costs one statement; a JWT needs the
+     * community's key first.
+     */
+    async memberAccess(slug: string, token: string | undefined): Promise<MemberLookup | undefined> {
+      if (!token || looksLikeJwt(token)) {
+        const community = await this.communityBySlug(slug);
+        if (!community || !token) return community && { community };
+        const caller = await fromJwt(community, token);
+        if (!caller) return { community };
+        return { community, caller, standing: await this.standing(community.stackId, caller.userId) };
+      }
+      const found = await findMemberAccess(db, slug, digestToken(token), clock.now());
+      if (!found) return undefined;
+      const { community, member, staff } = found;
+      if (member) {
+        const { userId, username, role, standing } = member;
+        return {
+          community,
+          caller: { userId, username, role: role as StaffRole | null, via: 'member_token' },
+          standing,
+        };
+      }
+      // A console token works where its account is staff, unless its sign-in was handed off from
+      // another community; the community's second-factor rule holds here as in its console API.
+      if (!staff || (staff.onlyStackId !== null && staff.onlyStackId !== community.stackId)) {
+        return { community };
+      }
+      if (staff.lacksRequiredSecondFactor) {
+        throw AppError.of(
+          403,
+          TwoFactorErrorCode.required,
+          'This community requires two-step verification. Turn it on for your account first.',
+        );
+      }
+      const { userId, username, role, standing } = staff;
+      return {
+        community,
+        caller: { userId, username, role: role as StaffRole, via: 'console_token' },
+        standing,
+      };
     },
 
     async standing(stackId: number, userId: number) {

@@ -60,6 +60,21 @@ export function liveAccessTokenQuery(db: Db, tokenDigest: string, now: Date) {
     .where('a.is_active', '=', true);
 }
 
+/**
+ * The live member access tokens (not revoked, not expired, their family alive) with this digest; the
+ * caller adds the community (`f.member_stack_id`) and joins the member (`f.member_user_id`).
+ */
+export function liveMemberTokenQuery(db: Db, tokenDigest: string, now: Date) {
+  return db
+    .selectFrom('access_tokens as t')
+    .innerJoin('token_families as f', 'f.id', 't.family_id')
+    .where('t.token_hash', '=', tokenDigest)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where('f.revoked_at', 'is', null)
+    .where('f.expires_at', '>', now);
+}
+
 /** Looks up a live access token: not revoked, not expired, its family alive and its account active. */
 export async function findLiveAccessToken(db: Db, clock: Clock, token: string) {
   return liveAccessTokenQuery(db, digestToken(token), clock.now())

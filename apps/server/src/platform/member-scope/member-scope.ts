@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts';
 import { bearerToken } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../stack-scope/stack-scope.ts';
 import { installAuditHooks } from '../audit/audit-recorder.ts';
-import type { MemberStanding } from './member-standing.ts';
+import type { MemberStanding, MemberStandingInfo } from './member-standing.ts';
 
 /** The member API of one community, SelfCommunity-compatible: `/c/{slug}/api/v2/…`. */
 export const MEMBER_API_PREFIX = '/c/:slug/api/v2';
@@ -41,12 +41,21 @@ declare module 'fastify' {
   }
 }
 
+/** Who the guard found: the community of the slug, and who the bearer token (if any) is there. */
+export interface MemberLookup {
+  community: Community;
+  /** Undefined when no token was sent or it identifies nobody in this community. */
+  caller?: MemberCaller;
+  /** The caller's standing now (banned members whose ban has ended read as active). */
+  standing?: MemberStandingInfo;
+}
+
 export interface MemberScopeDeps {
-  communityBySlug(slug: string): Promise<Community | undefined>;
-  /** Identifies the member a bearer token stands for in this community; undefined when it does not. */
-  identify(community: Community, token: string): Promise<MemberCaller | undefined>;
-  /** The member's standing now (banned members whose ban has ended read as active). */
-  standing(stackId: number, userId: number): Promise<{ standing: MemberStanding; banUntil: Date | null }>;
+  /**
+   * The community of `slug` and who `token` stands for there, with their standing: undefined when
+   * there is no such community. One statement for an opaque token (ADR 0013).
+   */
+  memberAccess(slug: string, token: string | undefined): Promise<MemberLookup | undefined>;
 }
 
 function invalidToken(reply: FastifyReply): AppError {
@@ -77,24 +86,24 @@ export function standingError(standing: MemberStanding, banUntil: Date | null): 
 export function memberGuard(deps: MemberScopeDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { slug } = request.params as { slug?: string };
-    const community = slug ? await deps.communityBySlug(slug) : undefined;
-    if (!community) throw AppError.notFound('This community is not found');
-    request.community = community;
-    const access = request.routeOptions.config.member ?? 'member';
     const token = bearerToken(request);
+    const access = slug ? await deps.memberAccess(slug, token) : undefined;
+    if (!access) throw AppError.notFound('This community is not found');
+    const { community, caller } = access;
+    request.community = community;
+    const route = request.routeOptions.config.member ?? 'member';
     if (!token) {
-      if (access === 'public') return;
+      if (route === 'public') return;
       void reply.header('WWW-Authenticate', 'Bearer realm="api"');
       throw AppError.unauthenticated();
     }
-    const caller = await deps.identify(community, token);
     if (!caller) throw invalidToken(reply);
-    const { standing, banUntil } = await deps.standing(community.stackId, caller.userId);
+    const { standing, banUntil } = access.standing ?? { standing: 'fully_deleted', banUntil: null };
     // A blocked member may still read public content anonymously, but not as themselves.
     const refused = standingError(standing, banUntil);
     if (refused) throw refused;
     request.member = caller;
-    if (Array.isArray(access) && (!caller.role || !access.includes(caller.role))) throw AppError.forbidden();
+    if (Array.isArray(route) && (!caller.role || !route.includes(caller.role))) throw AppError.forbidden();
     // A staff caller's writes through the member API are audited like the console's, whatever the
     // route's level: a member-level route can still do staff things for them (see their contents).
     if (caller.role && CONSOLE_ROLES.includes(caller.role)) request.staff = staffOf(community, caller);
