@@ -1,5 +1,4 @@
 import { useDeferredValue, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -30,6 +29,7 @@ import {
 } from '../api/registration-approval-api.ts';
 import { IgnoreConfirmDialog } from '../components/ignore-confirm-dialog.tsx';
 import { RegistrationSettingsCard } from '../components/registration-settings-card.tsx';
+import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { OffsetPager } from '../../../core/paging/offset-pager.tsx';
 
 const STATUS_LABEL: Record<ApprovalStatus, string> = {
@@ -157,140 +157,138 @@ export default function RegistrationApprovalPage() {
         <FormattedMessage id="registrationApproval.intro" />
       </Typography>
       <RegistrationSettingsCard />
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        useFlexGap
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={status}
-          onChange={(_event, value: ApprovalFilter | null) => {
-            if (value) {
-              setStatus(value);
-              setOffset(0);
-            }
-          }}
-          aria-label={intl.formatMessage({ id: 'registrationApproval.filter.label' })}
-        >
-          <ToggleButton value="pending" data-testid="approval-filter-pending">
-            <FormattedMessage id="registrationApproval.filter.pending" />
-          </ToggleButton>
-          <ToggleButton value="ignored" data-testid="approval-filter-ignored">
-            <FormattedMessage id="registrationApproval.filter.ignored" />
-          </ToggleButton>
-        </ToggleButtonGroup>
-        <TextField
-          name="search"
-          size="small"
-          type="search"
-          label={intl.formatMessage({ id: 'registrationApproval.search' })}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setOffset(0);
-          }}
-          sx={{ minWidth: { sm: 280 } }}
-        />
-      </Stack>
-      {list.isError ? (
-        <Alert severity="error">
-          <FormattedMessage id="registrationApproval.loadError" />
-        </Alert>
-      ) : null}
-      {narrow ? (
-        <Stack spacing={1.5} data-testid="approval-cards">
-          {(page?.results ?? []).map((request) => (
-            <Paper
-              key={request.id}
-              variant="outlined"
-              sx={{ p: 2 }}
-              data-testid={`approval-row-${request.username}`}
+      <ListScaffold
+        query={list}
+        empty={page?.results.length === 0}
+        errorText={<FormattedMessage id="registrationApproval.loadError" />}
+        emptyText={
+          <span data-testid="approval-empty">
+            <FormattedMessage id="registrationApproval.empty" />
+          </span>
+        }
+        filters={
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: { sm: 'center' } }}
+          >
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              value={status}
+              onChange={(_event, value: ApprovalFilter | null) => {
+                if (value) {
+                  setStatus(value);
+                  setOffset(0);
+                }
+              }}
+              aria-label={intl.formatMessage({ id: 'registrationApproval.filter.label' })}
             >
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
-                <Typography sx={{ fontWeight: 500, wordBreak: 'break-all' }}>{request.username}</Typography>
-                {statusOf(request)}
-              </Box>
-              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-                {request.email}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                <FormattedMessage id="registrationApproval.column.submitted" />
-                {': '}
-                <FormattedDate value={request.submitted_at} dateStyle="medium" />
-              </Typography>
-              {request.tags.length > 0 ? <Box sx={{ mt: 1 }}>{tagsOf(request)}</Box> : null}
-              <Box sx={{ mt: 1.5, display: 'flex', justifyContent: 'flex-end' }}>{actionsOf(request)}</Box>
-            </Paper>
-          ))}
-          {page && page.results.length === 0 ? (
-            <Typography data-testid="approval-empty">
-              <FormattedMessage id="registrationApproval.empty" />
-            </Typography>
-          ) : null}
-        </Stack>
-      ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-          <Table size="small" data-testid="approval-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>
-                  <FormattedMessage id="registrationApproval.column.username" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="registrationApproval.column.email" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="registrationApproval.column.tags" />
-                </TableCell>
-                <TableCell>
+              <ToggleButton value="pending" data-testid="approval-filter-pending">
+                <FormattedMessage id="registrationApproval.filter.pending" />
+              </ToggleButton>
+              <ToggleButton value="ignored" data-testid="approval-filter-ignored">
+                <FormattedMessage id="registrationApproval.filter.ignored" />
+              </ToggleButton>
+            </ToggleButtonGroup>
+            <TextField
+              name="search"
+              size="small"
+              type="search"
+              label={intl.formatMessage({ id: 'registrationApproval.search' })}
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setOffset(0);
+              }}
+              sx={{ minWidth: { sm: 280 } }}
+            />
+          </Stack>
+        }
+        pager={
+          <OffsetPager
+            offset={offset}
+            pageSize={APPROVAL_PAGE_SIZE}
+            count={count}
+            hasPrevious={!!page?.previous}
+            hasNext={!!page?.next}
+            onOffset={setOffset}
+          />
+        }
+      >
+        {narrow ? (
+          <Stack spacing={1.5} data-testid="approval-cards">
+            {(page?.results ?? []).map((request) => (
+              <Paper
+                key={request.id}
+                variant="outlined"
+                sx={{ p: 2 }}
+                data-testid={`approval-row-${request.username}`}
+              >
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 500, wordBreak: 'break-all' }}>{request.username}</Typography>
+                  {statusOf(request)}
+                </Box>
+                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                  {request.email}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
                   <FormattedMessage id="registrationApproval.column.submitted" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="registrationApproval.column.status" />
-                </TableCell>
-                <TableCell align="right">
-                  <FormattedMessage id="registrationApproval.column.actions" />
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(page?.results ?? []).map((request) => (
-                <TableRow key={request.id} data-testid={`approval-row-${request.username}`}>
-                  <TableCell sx={{ fontWeight: 500 }}>{request.username}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>{request.email}</TableCell>
-                  <TableCell>{tagsOf(request)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <FormattedDate value={request.submitted_at} dateStyle="medium" />
-                  </TableCell>
-                  <TableCell>{statusOf(request)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actionsOf(request)}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {page && page.results.length === 0 ? (
+                  {': '}
+                  <FormattedDate value={request.submitted_at} dateStyle="medium" />
+                </Typography>
+                {request.tags.length > 0 ? <Box sx={{ mt: 1 }}>{tagsOf(request)}</Box> : null}
+                <Box sx={{ mt: 1.5, display: 'flex', justifyContent: 'flex-end' }}>{actionsOf(request)}</Box>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+            <Table size="small" data-testid="approval-table">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={6} data-testid="approval-empty">
-                    <FormattedMessage id="registrationApproval.empty" />
+                  <TableCell>
+                    <FormattedMessage id="registrationApproval.column.username" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="registrationApproval.column.email" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="registrationApproval.column.tags" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="registrationApproval.column.submitted" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="registrationApproval.column.status" />
+                  </TableCell>
+                  <TableCell align="right">
+                    <FormattedMessage id="registrationApproval.column.actions" />
                   </TableCell>
                 </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <OffsetPager
-        offset={offset}
-        pageSize={APPROVAL_PAGE_SIZE}
-        count={count}
-        hasPrevious={!!page?.previous}
-        hasNext={!!page?.next}
-        onOffset={setOffset}
-      />
+              </TableHead>
+              <TableBody>
+                {(page?.results ?? []).map((request) => (
+                  <TableRow key={request.id} data-testid={`approval-row-${request.username}`}>
+                    <TableCell sx={{ fontWeight: 500 }}>{request.username}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>{request.email}</TableCell>
+                    <TableCell>{tagsOf(request)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <FormattedDate value={request.submitted_at} dateStyle="medium" />
+                    </TableCell>
+                    <TableCell>{statusOf(request)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {actionsOf(request)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </ListScaffold>
       <IgnoreConfirmDialog
         username={ignoring?.username ?? null}
         busy={busy !== null}
