@@ -2,11 +2,9 @@ import type { StaffMember } from '@agora/contract';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -23,6 +21,7 @@ import { useSessionStore } from '../../../core/session/session-store.ts';
 import { staffErrorId, useRemoveStaffMemberMutation, useStaffList } from '../api/staff-api.ts';
 import { ROLE_LABEL_IDS, StaffDialog } from '../components/staff-dialog.tsx';
 import { TwoFactorRequirementCard } from '../../two-factor/index.ts';
+import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 
 const ATTRIBUTE_CHIPS = [
@@ -72,13 +71,12 @@ export default function StaffPage() {
           <FormattedMessage id="staff.add" />
         </Button>
       </Stack>
-      {staff.isPending && <CircularProgress aria-label={intl.formatMessage({ id: 'staff.loading' })} />}
-      {staff.isError && (
-        <Alert severity="error">
-          <FormattedMessage id="staff.loadError" />
-        </Alert>
-      )}
-      {staff.data && (
+      <ListScaffold
+        query={staff}
+        empty={staff.data?.length === 0}
+        errorText={<FormattedMessage id="staff.loadError" />}
+        emptyText={<FormattedMessage id="staff.empty" />}
+      >
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="staff-table">
             <TableHead>
@@ -98,7 +96,7 @@ export default function StaffPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {staff.data.map((member) => (
+              {(staff.data ?? []).map((member) => (
                 <TableRow key={member.id} data-testid={`staff-row-${member.username}`}>
                   <TableCell sx={{ wordBreak: 'break-word' }}>{member.username}</TableCell>
                   <TableCell>
@@ -133,7 +131,7 @@ export default function StaffPage() {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListScaffold>
       <TwoFactorRequirementCard />
       {dialog && (
         <StaffDialog
