@@ -63,11 +63,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   // bans (owner: user-moderation)
   {
-    module: 'member-people',
-    table: 'bans',
-    reason: "reads a member's ban directly; user-moderation should offer the standing",
-  },
-  {
     module: 'stacks',
     table: 'bans',
     reason:

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/database.ts';
 import { effectiveStanding, type MemberStanding } from '../../platform/member-scope/member-standing.ts';
 import { tagsOfUsers } from '../tagging/user-tags.repository.ts';
-import '../activity/activity.tables.ts';
-import '../user-moderation/user-moderation.tables.ts';
+import { usersByIds } from '../users/community-users.repository.ts';
+import { banEndsOf } from '../user-moderation/user-moderation.repository.ts';
 
 /** SelfCommunity's user status letters: a approved/active, b blocked, d deleted, u unregistered (erased). */
 const STATUS_LETTER: Record<MemberStanding, 'a' | 'b' | 'd' | 'u'> = {
@@ -43,28 +43,14 @@ export async function memberUsers(
 ): Promise<Map<number, MemberUser>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('community_users as u')
-    .leftJoin('bans as b', (j) => j.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'))
-    .select([
-      'u.id',
-      'u.username',
-      'u.real_name',
-      'u.ext_id',
-      'u.created_at',
-      'u.bio',
-      'u.status',
-      'u.score',
-      'u.role',
-      'b.ban_until',
-    ])
-    .where('u.stack_id', '=', stackId)
-    .where('u.id', 'in', unique)
-    .execute();
-  const tags = await tagsOfUsers(db, stackId, unique, { onlyShown: true });
+  const [rows, bans, tags] = await Promise.all([
+    usersByIds(db, stackId, unique),
+    banEndsOf(db, stackId, unique),
+    tagsOfUsers(db, stackId, unique, { onlyShown: true }),
+  ]);
   const result = new Map<number, MemberUser>();
   for (const row of rows) {
-    const standing = effectiveStanding(row.status, row.ban_until ?? null, now);
+    const standing = effectiveStanding(row.status, bans.get(row.id) ?? null, now);
     result.set(row.id, {
       id: row.id,
       username: row.username,

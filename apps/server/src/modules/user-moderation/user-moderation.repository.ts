@@ -207,6 +207,22 @@ export async function banUntil(db: Db, stackId: number, userId: number): Promise
   return row?.ban_until ?? null;
 }
 
+/** When each of these members' bans ends (null: for good); a member without a ban is absent. */
+export async function banEndsOf(
+  db: Db,
+  stackId: number,
+  userIds: number[],
+): Promise<Map<number, Date | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bans')
+    .select(['user_id', 'ban_until'])
+    .where('stack_id', '=', stackId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.ban_until]));
+}
+
 export async function clearBan(db: Db, stackId: number, userId: number): Promise<void> {
   await db.deleteFrom('bans').where('stack_id', '=', stackId).where('user_id', '=', userId).execute();
 }

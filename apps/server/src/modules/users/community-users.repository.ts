@@ -158,3 +158,14 @@ export async function consoleCommunitiesOf(db: Db, accountId: number): Promise<n
     .execute();
   return rows.map((r) => r.stack_id);
 }
+
+/** These users of the community (those that exist), with what their public profile shows. */
+export async function usersByIds(db: Db, stackId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('community_users')
+    .select(['id', 'username', 'real_name', 'ext_id', 'created_at', 'bio', 'status', 'score', 'role'])
+    .where('stack_id', '=', stackId)
+    .where('id', 'in', ids)
+    .execute();
+}
