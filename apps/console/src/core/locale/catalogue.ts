@@ -1,4 +1,7 @@
-/** Every message of one language: the shell's and every area's (ADR 0007), merged. */
+/**
+ * Messages of one language, from several files (ADR 0007), merged. Strings in the sources; the build
+ * hands react-intl the same messages already parsed (`vite.config.ts`, ADR 0014), which it takes alike.
+ */
 export type Catalogue = Record<string, string>;
 
 /** The message files of one language (`import.meta.glob`, eager) as one catalogue. */
