@@ -1,13 +1,11 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -20,6 +18,7 @@ import type { Tag, TagType } from '@agora/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
+import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { setTagColor, setTagsActive } from '../api/tagging-api.ts';
 import { useTagsQuery } from '../api/use-tagging-queries.ts';
 import {
@@ -81,42 +80,45 @@ export function TagManager({ type }: { type: TagType }) {
 
   return (
     <Box data-testid={`tag-manager-${type}`} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          name="search"
-          label={intl.formatMessage({ id: 'tagging.search' })}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: '1 1 200px' }}
-        />
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => setDialog({ tag: null, key: Date.now() })}
-          data-testid="tag-create"
-        >
-          <FormattedMessage id="tagging.action.create" />
-        </Button>
-      </Box>
-      {selected.length > 0 && (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <FormattedMessage id="tagging.selected" values={{ count: selected.length }} />
-          <Button size="small" onClick={() => void changeActive(selected, true)}>
-            <FormattedMessage id="tagging.action.activate" />
-          </Button>
-          <Button size="small" onClick={() => void changeActive(selected, false)}>
-            <FormattedMessage id="tagging.action.deactivate" />
-          </Button>
-        </Box>
-      )}
-      {query.isError && (
-        <Alert severity="error">
-          <FormattedMessage id="tagging.error.load" />
-        </Alert>
-      )}
-      {query.isPending && <Skeleton variant="rounded" height={240} />}
-      {query.data && (
+      <ListScaffold
+        query={query}
+        empty={tags.length === 0}
+        errorText={<FormattedMessage id="tagging.error.load" />}
+        emptyText={<FormattedMessage id="tagging.empty" />}
+        filters={
+          <>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <TextField
+                size="small"
+                name="search"
+                label={intl.formatMessage({ id: 'tagging.search' })}
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                sx={{ flex: '1 1 200px' }}
+              />
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                onClick={() => setDialog({ tag: null, key: Date.now() })}
+                data-testid="tag-create"
+              >
+                <FormattedMessage id="tagging.action.create" />
+              </Button>
+            </Box>
+            {selected.length > 0 && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                <FormattedMessage id="tagging.selected" values={{ count: selected.length }} />
+                <Button size="small" onClick={() => void changeActive(selected, true)}>
+                  <FormattedMessage id="tagging.action.activate" />
+                </Button>
+                <Button size="small" onClick={() => void changeActive(selected, false)}>
+                  <FormattedMessage id="tagging.action.deactivate" />
+                </Button>
+              </Box>
+            )}
+          </>
+        }
+      >
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
@@ -144,13 +146,6 @@ export function TagManager({ type }: { type: TagType }) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {tags.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8}>
-                    <FormattedMessage id="tagging.empty" />
-                  </TableCell>
-                </TableRow>
-              )}
               {tags.map((tag) => (
                 <TableRow key={tag.id} data-testid={`tag-row-${tag.id}`}>
                   <TableCell padding="checkbox">
@@ -202,7 +197,7 @@ export function TagManager({ type }: { type: TagType }) {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+      </ListScaffold>
       <Popover
         open={palette !== null}
         anchorEl={palette?.anchor}
