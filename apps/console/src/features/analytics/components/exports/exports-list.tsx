@@ -1,15 +1,14 @@
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatAnalyticsDate } from '../../../../core/analytics/analytics-format.ts';
 import { useExports, type ExportEntry } from '../../api/analytics-api.ts';
+import { ListScaffold } from '../../../../core/lists/list-scaffold.tsx';
 
 const STATUS_MESSAGE: Record<ExportEntry['status'], string> = {
   pending: 'analytics.export.status.pending',
@@ -39,50 +38,50 @@ export function ExportsList() {
       <Typography variant="body2" color="text.secondary">
         <FormattedMessage id="analytics.export.recentHelp" />
       </Typography>
-      {query.isPending && <Skeleton variant="rounded" height={80} sx={{ mt: 1 }} />}
-      {query.isError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          <FormattedMessage id="common.genericError" />
-        </Alert>
-      )}
-      {query.data?.length === 0 && (
-        <Typography sx={{ mt: 1 }} color="text.secondary" data-testid="exports-empty">
-          <FormattedMessage id="analytics.export.none" />
-        </Typography>
-      )}
-      <List dense>
-        {query.data?.slice(0, 10).map((entry) => (
-          <ListItem
-            key={entry.id}
-            disableGutters
-            data-testid={`export-${entry.id}`}
-            secondaryAction={
-              entry.status === 'done' && entry.download_url ? (
-                <Link href={entry.download_url} data-testid={`export-download-${entry.id}`}>
-                  <FormattedMessage id="analytics.export.download" />
-                </Link>
-              ) : undefined
-            }
-          >
-            <ListItemText
-              primary={
-                <>
-                  <FormattedMessage id={TYPE_MESSAGE[entry.type]} />{' '}
-                  <Chip
-                    size="small"
-                    label={intl.formatMessage({ id: STATUS_MESSAGE[entry.status] })}
-                    color={STATUS_COLOR[entry.status]}
-                    data-testid={`export-status-${entry.id}`}
-                  />
-                </>
+      <ListScaffold
+        query={query}
+        empty={query.data?.length === 0}
+        errorText={<FormattedMessage id="common.genericError" />}
+        emptyText={
+          <span data-testid="exports-empty">
+            <FormattedMessage id="analytics.export.none" />
+          </span>
+        }
+      >
+        <List dense>
+          {query.data?.slice(0, 10).map((entry) => (
+            <ListItem
+              key={entry.id}
+              disableGutters
+              data-testid={`export-${entry.id}`}
+              secondaryAction={
+                entry.status === 'done' && entry.download_url ? (
+                  <Link href={entry.download_url} data-testid={`export-download-${entry.id}`}>
+                    <FormattedMessage id="analytics.export.download" />
+                  </Link>
+                ) : undefined
               }
-              secondary={
-                entry.created_at ? formatAnalyticsDate(entry.created_at, 'day', intl.locale) : undefined
-              }
-            />
-          </ListItem>
-        ))}
-      </List>
+            >
+              <ListItemText
+                primary={
+                  <>
+                    <FormattedMessage id={TYPE_MESSAGE[entry.type]} />{' '}
+                    <Chip
+                      size="small"
+                      label={intl.formatMessage({ id: STATUS_MESSAGE[entry.status] })}
+                      color={STATUS_COLOR[entry.status]}
+                      data-testid={`export-status-${entry.id}`}
+                    />
+                  </>
+                }
+                secondary={
+                  entry.created_at ? formatAnalyticsDate(entry.created_at, 'day', intl.locale) : undefined
+                }
+              />
+            </ListItem>
+          ))}
+        </List>
+      </ListScaffold>
     </Paper>
   );
 }
