@@ -4,7 +4,7 @@ import { AnalyticsExportErrorCode, CubeApiErrorCode, TAG_ASSIGNMENT_ERROR_CODE }
 import { AppSettingsErrorCode } from './app-settings/index.ts';
 import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
 import { MemberApiErrorCode } from './member-content/index.ts';
-import { PASSWORD_WEAKNESS_CODES } from './member-people/index.ts';
+import { PASSWORD_WEAKNESS_CODES } from './member-people/password-weakness-codes.ts';
 import { ModerationErrorCode } from './moderation/index.ts';
 import { RegistrationAlertsErrorCode } from './registration-alerts/index.ts';
 import { RegistrationApprovalErrorCode } from './registration-approval/index.ts';

@@ -1,1 +1,2 @@
 export * from './member-people-schemas.ts';
+export * from './password-weakness-codes.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rowIdSchema } from '../row-id.ts';
 import { dynamicPreferenceSchema } from '../dynamic-preferences/preference-schemas.ts';
 import { queryBoolean, queryList } from '../member-list.ts';
+import type { PasswordWeaknessCode } from './password-weakness-codes.ts';
 
 /**
  * The people side of the member API (SelfCommunity v2-compatible): sign-up, SSO sign-up, users,
@@ -50,14 +51,6 @@ export const MEMBER_PEOPLE_MESSAGES = {
   userNotFound: 'This user is not found.',
   tagTarget: 'Send exactly one of user, category or contribution.',
 } as const;
-
-/** Why a password is too weak (Django's validator codes, as SelfCommunity's clients know them). */
-export const PASSWORD_WEAKNESS_CODES = [
-  'password_too_common',
-  'password_too_similar',
-  'password_too_weak',
-] as const;
-export type PasswordWeaknessCode = (typeof PASSWORD_WEAKNESS_CODES)[number];
 
 export interface MemberFieldProblem {
   field: string;
