@@ -1,6 +1,5 @@
 import {
   dataEnvelope,
-  isTwoFactorChallenge,
   recoveryCodesSchema,
   TwoFactorErrorCode,
   twoFactorEnrolmentSchema,
@@ -85,8 +84,6 @@ export async function completeSignin(challenge: string, code: string): Promise<T
   });
   return dataEnvelope(twoFactorSigninResultSchema).parse(answer).data;
 }
-
-export { isTwoFactorChallenge };
 
 export function hasErrorCode(error: unknown, code: string): boolean {
   return isHttpError(error) && error.parsed.codes.includes(code);
