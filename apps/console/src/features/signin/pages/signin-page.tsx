@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,6 +14,7 @@ import { safeNextPath, type SigninRedirectState } from '../../../core/session/ne
 import { signIn } from '../../../core/session/sign-in.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
 import { useSigninMutation } from '../api/signin.ts';
+import { preloadSigninErrorAlert, SigninErrorAlert } from '../components/signin-error-alert.tsx';
 import { isTwoFactorChallenge, CodeStepForm } from '../../two-factor/index.ts';
 
 function useNextPath(): string {
@@ -41,6 +41,7 @@ export default function SigninPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    preloadSigninErrorAlert();
     signin.mutate({ username: username.trim(), password });
   };
   const usernameError = signin.error ? fieldErrorText(intl, signin.error, 'username') : null;
@@ -85,7 +86,7 @@ export default function SigninPage() {
               <FormattedMessage id="signin.subtitle" />
             </Typography>
             <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2 }}>
-              {generalError && <Alert severity="error">{generalError}</Alert>}
+              {generalError && <SigninErrorAlert>{generalError}</SigninErrorAlert>}
               <PlainTextField
                 id="signin-username"
                 name="username"
