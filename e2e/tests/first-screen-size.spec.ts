@@ -8,10 +8,10 @@ import { expect, test } from '../support/test.ts';
  * at most this much JavaScript, each script gzipped as a server compressing on the fly would send it
  * (zlib's default level), in KB of 1,024 bytes. `npm run bench` prints the same figure from the build.
  *
- * The target is 200 KB; issue 11 brought the screen from 298 KB to 208 KB, and this limit is the ratchet
- * that keeps it from growing back: lower it to 200 KB as the levers ADR 0014 lists as left land.
+ * The limit is issue 11's target, 200 KB (the screen went from 298 KB to under it, ADR 0014): a change
+ * that adds to the first screen makes room elsewhere first, or loads its code when a screen needs it.
  */
-const FIRST_SCREEN_LIMIT = 210 * 1024;
+const FIRST_SCREEN_LIMIT = 200 * 1024;
 
 /** Every script the page fetches from now on, with its gzip size. */
 function recordScripts(page: Page): Map<string, Promise<number>> {
