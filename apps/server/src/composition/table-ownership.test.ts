@@ -29,12 +29,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
   },
-  {
-    module: 'member-auth',
-    table: 'access_tokens',
-    reason:
-      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
-  },
   // accounts (owner: auth)
   {
     module: 'member-auth',
@@ -285,12 +279,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   // token_families (owner: platform)
   {
     module: 'auth',
-    table: 'token_families',
-    reason:
-      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
-  },
-  {
-    module: 'member-auth',
     table: 'token_families',
     reason:
       'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',

@@ -58,24 +58,6 @@ export async function findMemberById(db: Db, stackId: number, userId: number) {
     .executeTakeFirst();
 }
 
-/** A live member access token of this community: its member. */
-export async function findLiveMemberToken(db: Db, stackId: number, tokenHash: string, now: Date) {
-  return db
-    .selectFrom('access_tokens as t')
-    .innerJoin('token_families as f', 'f.id', 't.family_id')
-    .innerJoin('community_users as u', (join) =>
-      join.onRef('u.stack_id', '=', 'f.member_stack_id').onRef('u.id', '=', 'f.member_user_id'),
-    )
-    .select(['u.id', 'u.username', 'u.role'])
-    .where('t.token_hash', '=', tokenHash)
-    .where('f.member_stack_id', '=', stackId)
-    .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', now)
-    .where('f.revoked_at', 'is', null)
-    .where('f.expires_at', '>', now)
-    .executeTakeFirst();
-}
-
 /** A sign-in counts as a visit (analytics' logins) and as the member's last login. */
 export async function recordMemberLogin(db: Db, stackId: number, userId: number, at: Date): Promise<void> {
   await db.insertInto('logins').values({ stack_id: stackId, user_id: userId, at, source: 'app' }).execute();

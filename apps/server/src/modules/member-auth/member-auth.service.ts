@@ -22,7 +22,6 @@ import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-
 import { memberStanding } from '../user-moderation/user-moderation.repository.ts';
 import * as repo from './member-auth.repository.ts';
 import { findMemberAccess } from '../stacks/member-access.repository.ts';
-import type { StacksService } from '../stacks/stacks.service.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 
 const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
@@ -30,7 +29,6 @@ const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
 export interface MemberAuthDeps extends PlatformDeps {
   tokens: TokenService;
   throttle: SignInThrottle;
-  stacks: StacksService;
 }
 
 /**

@@ -39,14 +39,6 @@ export async function listConsoleMemberships(db: Db, accountId: number): Promise
   return rows as StaffMembership[];
 }
 
-/** The account's staff link in one community (any role), looked up by slug. */
-export async function findMembershipBySlug(db: Db, accountId: number, slug: string) {
-  return (await membershipQuery(db)
-    .where('u.account_id', '=', accountId)
-    .where('s.slug', '=', slug)
-    .executeTakeFirst()) as StaffMembership | undefined;
-}
-
 export async function findMembershipByUser(db: Db, stackId: number, userId: number) {
   return (await membershipQuery(db)
     .where('u.stack_id', '=', stackId)

@@ -51,9 +51,6 @@ export function createStacksService(db: Db, publicUrl: string, clock: Clock = sy
       return (await this.listForAccount(accountId)).find((s) => s.id === stackId);
     },
 
-    /** The caller's staff link in a community; undefined when not staff there or the slug is unknown. */
-    membershipBySlug: (accountId: number, slug: string) => repo.findMembershipBySlug(db, accountId, slug),
-
     async stackOf(membership: repo.StaffMembership): Promise<Stack> {
       // The community guard read the flags with the membership: no second read.
       if (membership.features) return toStack(membership, [...membership.features]);
