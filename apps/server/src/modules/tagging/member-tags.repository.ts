@@ -2,19 +2,11 @@ import { sql } from 'kysely';
 import type { TagType } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import './tagging.tables.ts';
+import type { TagRow } from './tagging.repository.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 
-export interface MemberTagRow {
-  id: number;
-  type: TagType;
-  name: string;
-  description: string;
-  color: string;
-  visible: boolean;
-  visibility_boost: boolean;
-  active: boolean;
-  created_at: Date;
-}
+/** A tag as the member API lists it: the console's row without its assignment count. */
+export type MemberTagRow = Omit<TagRow, 'assigned_count'>;
 
 const ORDERING: Record<string, ['name' | 'created_at' | 'id' | 'type', 'asc' | 'desc']> = {
   name: ['name', 'asc'],
