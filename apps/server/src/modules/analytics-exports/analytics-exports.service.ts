@@ -17,7 +17,7 @@ import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import { findStack, findStackBySlug } from '../stacks/stack-row.repository.ts';
-import { readSecret, writeSecretIfAbsent } from '../dynamic-preferences/dynamic-preferences.repository.ts';
+import { readSecret, writeSecret } from '../dynamic-preferences/dynamic-preferences.repository.ts';
 import { parseRange } from '../analytics-tables/analytics-range.service.ts';
 import {
   CATEGORY_METRICS,
@@ -60,7 +60,7 @@ export function createAnalyticsExportsService(deps: Deps) {
     let sealed = await readSecret(db, stackId, KEY_NAME);
     if (!sealed) {
       const fresh = secretBox.seal(randomBytes(32).toString('base64url'));
-      await writeSecretIfAbsent(db, stackId, KEY_NAME, fresh, clock.now());
+      await writeSecret(db, stackId, KEY_NAME, fresh, clock.now(), 'keepExisting');
       sealed = (await readSecret(db, stackId, KEY_NAME)) as string;
     }
     return Buffer.from(secretBox.open(sealed), 'utf8');

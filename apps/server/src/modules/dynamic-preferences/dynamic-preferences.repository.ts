@@ -40,32 +40,25 @@ export async function writeValues(
     .execute();
 }
 
+/**
+ * Stores a community's sealed secret. `keepExisting`: only when the community has none of that name
+ * (the first of two racing writers wins); otherwise it replaces the old one.
+ */
 export async function writeSecret(
   db: Db,
   stackId: number,
   name: string,
   sealed: string,
   at: Date,
+  mode: 'replace' | 'keepExisting' = 'replace',
 ): Promise<void> {
   await db
     .insertInto('stack_secrets')
     .values({ stack_id: stackId, name, sealed, updated_at: at })
-    .onConflict((oc) => oc.columns(['stack_id', 'name']).doUpdateSet({ sealed, updated_at: at }))
-    .execute();
-}
-
-/** Stores the secret only when the community has none of that name (the first of two racing writers wins). */
-export async function writeSecretIfAbsent(
-  db: Db,
-  stackId: number,
-  name: string,
-  sealed: string,
-  at: Date,
-): Promise<void> {
-  await db
-    .insertInto('stack_secrets')
-    .values({ stack_id: stackId, name, sealed, updated_at: at })
-    .onConflict((oc) => oc.columns(['stack_id', 'name']).doNothing())
+    .onConflict((oc) => {
+      const target = oc.columns(['stack_id', 'name']);
+      return mode === 'keepExisting' ? target.doNothing() : target.doUpdateSet({ sealed, updated_at: at });
+    })
     .execute();
 }
 
