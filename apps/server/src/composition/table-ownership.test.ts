@@ -48,13 +48,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       "the staff list and search fall back to the account's email inside the same query; auth should offer account emails by id",
   },
-  // audit_log (owner: platform)
-  {
-    module: 'audit-log',
-    table: 'audit_log',
-    reason:
-      "the platform's audit recorder writes the log and this module lists it; the list query belongs in platform/audit",
-  },
   // bans (owner: user-moderation)
   {
     module: 'stacks',
@@ -235,12 +228,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'analytics-tables',
     table: 'interests',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  // jobs (owner: platform)
-  {
-    module: 'readiness-checks',
-    table: 'jobs',
-    reason: 'counts the job queue directly; platform/jobs should offer the figure',
   },
   // logins (owner: member-auth)
   {

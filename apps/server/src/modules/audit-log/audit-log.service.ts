@@ -6,7 +6,12 @@ import {
 } from '@agora/contract';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { countEntries, distinctStaff, listEntries, type AuditLogFilter } from './audit-log.repository.ts';
+import {
+  countEntries,
+  distinctStaff,
+  listEntries,
+  type AuditLogFilter,
+} from '../../platform/audit/audit-log-list.ts';
 
 /** Most rows one CSV export holds. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;

@@ -7,6 +7,7 @@ import {
   type ReadinessMonitoring,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { jobHealth } from '../../platform/jobs/job-health.ts';
 import { readSecret } from '../dynamic-preferences/dynamic-preferences.repository.ts';
 import {
   createDynamicPreferencesService,
@@ -109,7 +110,7 @@ export function createReadinessChecksService(deps: PlatformDeps) {
       };
       let custom = false;
       if (database.ok) {
-        const health = await repo.jobHealth(db, stackId, new Date(now.getTime() - 86_400_000), now);
+        const health = await jobHealth(db, stackId, new Date(now.getTime() - 86_400_000), now);
         jobs = {
           ok: health.failed === 0 && (health.oldestDueSeconds ?? 0) <= JOB_DELAY_LIMIT_SECONDS,
           available: true,

@@ -1,6 +1,9 @@
-import type { Db } from '../../platform/db/database.ts';
-import './audit-log.tables.ts';
-import { escapeLike } from '../../platform/db/like-pattern.ts';
+import type { Db } from '../db/database.ts';
+import { escapeLike } from '../db/like-pattern.ts';
+import './audit.tables.ts';
+
+// The list of a community's audit log, beside the recorder that writes it: the platform owns
+// `audit_log`, and the audit-log module's screen and export ask these.
 
 export interface AuditLogFilter {
   stackId: number;
