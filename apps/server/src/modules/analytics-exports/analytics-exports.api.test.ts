@@ -24,7 +24,7 @@ import {
   share,
   view,
   vote,
-} from '../analytics-tables/analytics-test-fixture.ts';
+} from '../../test-support/analytics-fixture.ts';
 import './analytics-exports.tables.ts';
 
 const API = (slug: string) => `/c/${slug}/platform/api/v1/analytics/export`;

@@ -23,7 +23,7 @@ import {
   userTag,
   view,
   vote,
-} from './analytics-test-fixture.ts';
+} from '../../test-support/analytics-fixture.ts';
 
 const BASE = '/c/tab/platform/api/v1/analytics';
 

@@ -18,7 +18,7 @@ import {
   login,
   member,
   multipart,
-} from '../analytics-tables/analytics-test-fixture.ts';
+} from '../../test-support/analytics-fixture.ts';
 import { monthsBefore, reportWindow } from './data-provisioning.service.ts';
 
 const HAND = '/c/hand/platform/api/v1/data_provisioning';

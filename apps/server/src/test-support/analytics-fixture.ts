@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../platform/db/database.ts';
-import type {} from '../activity/activity.tables.ts';
+import type { Db } from '../platform/db/database.ts';
+import type {} from '../modules/activity/activity.tables.ts';
+import type {} from '../modules/member-auth/member-auth.tables.ts';
+import type {} from '../modules/member-content/member-content.tables.ts';
+import type {} from '../modules/member-people/member-people.tables.ts';
+import type {} from '../modules/tagging/tagging.tables.ts';
+import type {} from '../modules/users/users.tables.ts';
 
-/** Test helpers shared by the analytics server modules' API tests. */
+/**
+ * Test helpers shared by the analytics server modules' API tests (analytics tables, exports, data
+ * provisioning): they write every area's activity rows directly, as only a test may.
+ */
 
 export const at = (iso: string) => new Date(iso);
 
