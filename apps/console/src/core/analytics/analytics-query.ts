@@ -1,5 +1,5 @@
 import type { Query, ResultSet } from '@cubejs-client/core';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { loadAnalytics } from './analytics-client.ts';
 import { useInternalUrl } from '../stack/use-internal-url.ts';
 
@@ -35,4 +35,10 @@ export function useAnalyticsQuery(
     staleTime: options.staleTime ?? 60_000,
     refetchOnWindowFocus: false,
   });
+}
+
+/** Loads every analytics query again (an <AnalyticsError>'s retry): the failed ones and the others. */
+export function useRetryAnalyticsQueries(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: analyticsKeys.all });
 }

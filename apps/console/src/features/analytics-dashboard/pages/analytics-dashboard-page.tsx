@@ -6,20 +6,19 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import {
   AnalyticsError,
-  analyticsKeys,
   DateRangePresetSelect,
   DEFAULT_DATE_RANGE,
   DEFAULT_GRANULARITY,
   GranularitySelect,
   resolveDateRange,
   type DateRangeValue,
+  useRetryAnalyticsQueries,
   type Granularity,
 } from '../../../core/analytics/index.ts';
 import {
@@ -80,7 +79,7 @@ function DashboardSkeleton() {
 /** The analytics dashboard (core §3, §4, §9): a draggable grid of widgets saved per community user. */
 export default function AnalyticsDashboardPage() {
   const intl = useIntl();
-  const queryClient = useQueryClient();
+  const retryAnalytics = useRetryAnalyticsQueries();
   const internalUrl = useInternalUrl();
   const self = useStackSelfQuery();
   const userId = self.data?.userId;
@@ -193,9 +192,7 @@ export default function AnalyticsDashboardPage() {
       )}
       {failures.size > 0 && (
         <Box sx={{ mb: 2 }}>
-          <AnalyticsError
-            onRetry={() => void queryClient.invalidateQueries({ queryKey: analyticsKeys.all })}
-          />
+          <AnalyticsError onRetry={() => void retryAnalytics()} />
         </Box>
       )}
       <Box ref={containerRef}>

@@ -5,7 +5,7 @@ import {
   type ReadinessConfiguration,
   type ReadinessMonitoring,
 } from '@agora/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
@@ -47,4 +47,10 @@ export function useMonitoringChecks() {
     enabled: internalUrl !== '',
     refetchOnMount: 'always',
   });
+}
+
+/** Asks the server again for every check of the community (the screen's refresh button). */
+export function useRefreshReadinessChecks(): () => Promise<void> {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: readinessCheckKeys.all });
 }

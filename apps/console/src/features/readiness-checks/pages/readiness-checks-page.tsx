@@ -8,15 +8,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { READINESS_GROUPS } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { readinessCheckKeys, useConfigurationChecks } from '../api/readiness-check-api.ts';
+import { useConfigurationChecks, useRefreshReadinessChecks } from '../api/readiness-check-api.ts';
 import { CheckGroup } from '../components/check-group.tsx';
 import { MonitoringPanel } from '../components/monitoring-panel.tsx';
 
 /** Readiness checks (spec mgmt §1): required, recommended and best practices, with links to fix them. */
 export default function ReadinessChecksPage() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshReadinessChecks();
   const query = useConfigurationChecks();
   const data = query.data;
   // A check not available yet (ok null) is neither passed nor left to do: it is not counted.
@@ -37,11 +36,7 @@ export default function ReadinessChecksPage() {
         <Typography variant="h4" component="h1">
           <FormattedMessage id="nav.readinessChecks" />
         </Typography>
-        <Button
-          startIcon={<Refresh />}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: readinessCheckKeys.all })}
-          disabled={query.isFetching}
-        >
+        <Button startIcon={<Refresh />} onClick={() => void refresh()} disabled={query.isFetching}>
           <FormattedMessage id="readinessChecks.refresh" />
         </Button>
       </Stack>
