@@ -21,7 +21,6 @@ import {
   type AppPlatform,
   type AppRequest,
 } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { preferenceErrorText } from '../../../core/dynamic-preferences/preference-error-text.ts';
@@ -32,9 +31,8 @@ import {
 } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { appSettingsKeys, sendAppRequest, useAppRequest } from '../api/app-settings-api.ts';
+import { useAppRequest, useSendAppRequestMutation } from '../api/app-settings-api.ts';
 import { AppRequestTimeline, STATUS_LABELS } from './app-request-timeline.tsx';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const PLATFORM_TEXT = {
   android: { store: 'appSettings.android.store', os: 'appSettings.android.os' },
@@ -139,13 +137,10 @@ function StoreUrlField({ platform }: { platform: AppPlatform }) {
 /** One store: the request's state and timeline, the accounts form and the store badge URL. */
 export function AppRequestCard({ platform }: { platform: AppPlatform }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  const internalUrl = useInternalUrl();
   const query = useAppRequest(platform);
   const fields = APP_ACCOUNT_FIELDS[platform];
   const [account, setAccount] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<Problems>({});
-  const [sending, setSending] = useState(false);
   const request = query.data;
 
   useEffect(() => {
@@ -157,7 +152,25 @@ export function AppRequestCard({ platform }: { platform: AppPlatform }) {
     notify({ messageId: 'appSettings.sendError', variant: 'error' });
   };
 
-  const submit = async (event: FormEvent) => {
+  const send = useSendAppRequestMutation(platform, {
+    onSuccess: () => notify({ messageId: 'appSettings.sent', variant: 'success' }),
+    onError: (error) => {
+      const parsed = isHttpError(error) ? error.parsed : null;
+      const found: Problems = {};
+      for (const [field, code] of Object.entries(parsed?.fieldCodes ?? {})) {
+        found[field] = code === 'required' ? 'required' : 'invalid';
+      }
+      // The request moved on meanwhile: the hook asks for it again.
+      if (parsed?.codes.includes(AppSettingsErrorCode.invalidTransition)) {
+        notify({ messageId: 'appSettings.busy', variant: 'error' });
+      } else {
+        refuse(found);
+      }
+    },
+  });
+  const sending = send.isPending;
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const check = checkAppAccounts(platform, account);
     if (!check.ok) {
@@ -165,26 +178,7 @@ export function AppRequestCard({ platform }: { platform: AppPlatform }) {
       return;
     }
     setProblems({});
-    setSending(true);
-    try {
-      const saved = await sendAppRequest(platform, check.account);
-      queryClient.setQueryData(appSettingsKeys.request(internalUrl, platform), saved);
-      notify({ messageId: 'appSettings.sent', variant: 'success' });
-    } catch (error) {
-      const parsed = isHttpError(error) ? error.parsed : null;
-      const found: Problems = {};
-      for (const [field, code] of Object.entries(parsed?.fieldCodes ?? {})) {
-        found[field] = code === 'required' ? 'required' : 'invalid';
-      }
-      if (parsed?.codes.includes(AppSettingsErrorCode.invalidTransition)) {
-        notify({ messageId: 'appSettings.busy', variant: 'error' });
-        void query.refetch();
-      } else {
-        refuse(found);
-      }
-    } finally {
-      setSending(false);
-    }
+    send.mutate(check.account);
   };
 
   const Icon = platform === 'android' ? Android : Apple;
@@ -227,12 +221,7 @@ export function AppRequestCard({ platform }: { platform: AppPlatform }) {
             </Typography>
           )}
           <Divider sx={{ my: 2 }} />
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => void submit(event)}
-            data-testid={`app-form-${platform}`}
-          >
+          <Box component="form" noValidate onSubmit={submit} data-testid={`app-form-${platform}`}>
             <Stack spacing={2}>
               <Typography variant="subtitle2" component="h3">
                 <FormattedMessage id="appSettings.accounts" />

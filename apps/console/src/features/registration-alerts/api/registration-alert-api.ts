@@ -4,8 +4,9 @@ import {
   type RegistrationAlertSettings,
   type RegistrationAlertState,
 } from '@agora/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** Query keys of the registration threshold, per community (internal_url). */
@@ -47,5 +48,21 @@ export function useRegistrationAlerts() {
     queryKey: registrationAlertKeys.state(internalUrl),
     queryFn: fetchRegistrationAlerts,
     enabled: internalUrl !== '',
+  });
+}
+
+/** Saves the threshold; the community's state is the server's answer, put in the cache at once. */
+export function useUpdateRegistrationAlertsMutation(
+  callbacks: MutationCallbacks<RegistrationAlertState, RegistrationAlertSettings> = {},
+) {
+  const client = useQueryClient();
+  const internalUrl = useInternalUrl();
+  return useMutation({
+    mutationFn: updateRegistrationAlerts,
+    onSuccess: (saved, settings) => {
+      client.setQueryData(registrationAlertKeys.state(internalUrl), saved);
+      callbacks.onSuccess?.(saved, settings);
+    },
+    onError: callbacks.onError,
   });
 }

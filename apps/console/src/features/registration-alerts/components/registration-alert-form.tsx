@@ -13,14 +13,12 @@ import {
   type RegistrationAlertProblem,
   type RegistrationAlertState,
 } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { registrationAlertKeys, updateRegistrationAlerts } from '../api/registration-alert-api.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
+import { useUpdateRegistrationAlertsMutation } from '../api/registration-alert-api.ts';
 
 type Field = RegistrationAlertProblem['field'];
 type Code = RegistrationAlertProblem['code'];
@@ -78,11 +76,8 @@ function valuesOf(state: RegistrationAlertState): FormValues {
 /** The registration threshold (spec mgmt §2-§3): on/off, period, threshold, recipients, block. */
 export function RegistrationAlertForm({ state }: { state: RegistrationAlertState }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  const internalUrl = useInternalUrl();
   const [values, setValues] = useState<FormValues>(() => valuesOf(state));
   const [problems, setProblems] = useState<Partial<Record<Field, Code>>>({});
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => setValues(valuesOf(state)), [state]);
 
@@ -94,7 +89,20 @@ export function RegistrationAlertForm({ state }: { state: RegistrationAlertState
     notify({ messageId: 'registrationAlerts.updateError', variant: 'error' });
   };
 
-  const submit = async (event: FormEvent) => {
+  const update = useUpdateRegistrationAlertsMutation({
+    onSuccess: () => notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' }),
+    onError: (error) => {
+      const parsed = isHttpError(error) ? error.parsed : null;
+      fail(
+        Object.fromEntries(
+          Object.entries(parsed?.fieldCodes ?? {}).map(([field, code]) => [field, code as Code]),
+        ),
+      );
+    },
+  });
+  const saving = update.isPending;
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const check = checkRegistrationAlertInput({ ...values });
     if (!check.ok) {
@@ -102,21 +110,7 @@ export function RegistrationAlertForm({ state }: { state: RegistrationAlertState
       return;
     }
     setProblems({});
-    setSaving(true);
-    try {
-      const saved = await updateRegistrationAlerts(check.settings);
-      queryClient.setQueryData(registrationAlertKeys.state(internalUrl), saved);
-      notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' });
-    } catch (error) {
-      const parsed = isHttpError(error) ? error.parsed : null;
-      fail(
-        Object.fromEntries(
-          Object.entries(parsed?.fieldCodes ?? {}).map(([field, code]) => [field, code as Code]),
-        ),
-      );
-    } finally {
-      setSaving(false);
-    }
+    update.mutate(check.settings);
   };
 
   const field = (name: Field) => ({
@@ -126,12 +120,7 @@ export function RegistrationAlertForm({ state }: { state: RegistrationAlertState
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        data-testid="registration-alert-form"
-      >
+      <Box component="form" noValidate onSubmit={submit} data-testid="registration-alert-form">
         <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
           <FormControlLabel
             control={

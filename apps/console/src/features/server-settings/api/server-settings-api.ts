@@ -9,8 +9,9 @@ import {
   type MailServerBody,
   type MailServerTestResult,
 } from '@agora/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 import { fetchStackSelf } from '../../../core/stack/stack-queries.ts';
 import { stackKeys } from '../../../core/stack/stack-keys.ts';
 import { serverSettingsKeys } from './server-settings-keys.ts';
@@ -109,4 +110,46 @@ export function useMarkRestarting() {
     );
     await queryClient.invalidateQueries({ queryKey: stackKeys.all });
   };
+}
+
+/**
+ * Saves the community's domain: the answer goes into the cache, then the screen's callback runs and,
+ * when the domain really changed, the community is shown restarting (pending until that is asked).
+ */
+export function useSaveDomainMutation(callbacks: MutationCallbacks<DomainSettings, string> = {}) {
+  const client = useQueryClient();
+  const internalUrl = useInternalUrl();
+  const markRestarting = useMarkRestarting();
+  return useMutation({
+    mutationFn: saveDomain,
+    onSuccess: async (saved, domain) => {
+      const key = serverSettingsKeys.domain(internalUrl);
+      const changed = saved.domain !== (client.getQueryData<DomainSettings>(key)?.domain ?? null);
+      client.setQueryData(key, saved);
+      callbacks.onSuccess?.(saved, domain);
+      if (changed) await markRestarting();
+    },
+    onError: callbacks.onError,
+  });
+}
+
+/**
+ * Saves the community's email server: the answer goes into the cache, then the screen's callback runs
+ * and, when a password was typed or the settings changed, the community is shown restarting.
+ */
+export function useSaveMailServerMutation(callbacks: MutationCallbacks<MailServer, MailServerBody> = {}) {
+  const client = useQueryClient();
+  const internalUrl = useInternalUrl();
+  const markRestarting = useMarkRestarting();
+  return useMutation({
+    mutationFn: saveMailServer,
+    onSuccess: async (saved, body) => {
+      const key = serverSettingsKeys.mailServer(internalUrl);
+      const before = client.getQueryData<MailServer>(key);
+      client.setQueryData(key, saved);
+      callbacks.onSuccess?.(saved, body);
+      if (body.password !== '' || JSON.stringify(before) !== JSON.stringify(saved)) await markRestarting();
+    },
+    onError: callbacks.onError,
+  });
 }

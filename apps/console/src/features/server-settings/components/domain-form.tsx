@@ -4,13 +4,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkDomain } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { saveDomain, useDomainQuery, useMarkRestarting } from '../api/server-settings-api.ts';
-import { serverSettingsKeys } from '../api/server-settings-keys.ts';
+import { useDomainQuery, useSaveDomainMutation } from '../api/server-settings-api.ts';
 import {
   generalProblemText,
   problemsOfEntries,
@@ -18,25 +16,31 @@ import {
   problemText,
   type FieldProblems,
 } from './server-error-text.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 /** The community's own domain (spec mgmt §2 "Domain settings"); saving restarts the community. */
 export function DomainForm({ online }: { online: boolean }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  const internalUrl = useInternalUrl();
-  const markRestarting = useMarkRestarting();
   const query = useDomainQuery();
   const [domain, setDomain] = useState('');
   const [problems, setProblems] = useState<FieldProblems>({});
   const [general, setGeneral] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaveDomainMutation({
+    onSuccess: (saved) => {
+      setDomain(saved.domain ?? '');
+      notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' });
+    },
+    onError: (error) => {
+      setProblems(problemsOfError(error));
+      setGeneral(generalProblemText(intl, error));
+    },
+  });
+  const saving = save.isPending;
 
   useEffect(() => {
     if (query.data) setDomain(query.data.domain ?? '');
   }, [query.data]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setGeneral(undefined);
     const check = checkDomain(domain);
@@ -45,25 +49,12 @@ export function DomainForm({ online }: { online: boolean }) {
       return;
     }
     setProblems({});
-    setSaving(true);
-    try {
-      const saved = await saveDomain(domain);
-      const changed = saved.domain !== (query.data?.domain ?? null);
-      queryClient.setQueryData(serverSettingsKeys.domain(internalUrl), saved);
-      setDomain(saved.domain ?? '');
-      notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' });
-      if (changed) await markRestarting();
-    } catch (error) {
-      setProblems(problemsOfError(error));
-      setGeneral(generalProblemText(intl, error));
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(domain);
   };
 
   const disabled = !online || saving || query.isPending;
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid="domain-form">
+    <Box component="form" noValidate onSubmit={submit} data-testid="domain-form">
       <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
         <Typography color="text.secondary">
           <FormattedMessage id="serverSettings.domain.intro" />

@@ -13,13 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { checkMailServer, DEFAULT_SMTP_PORT, type MailSender } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { saveMailServer, useMailServerQuery, useMarkRestarting } from '../api/server-settings-api.ts';
-import { serverSettingsKeys } from '../api/server-settings-keys.ts';
+import { useMailServerQuery, useSaveMailServerMutation } from '../api/server-settings-api.ts';
 import {
   generalProblemText,
   problemsOfEntries,
@@ -29,22 +27,28 @@ import {
 } from './server-error-text.ts';
 import { EMPTY_MAIL_SERVER_VALUES, mailServerValuesOf, type MailServerValues } from './mail-server-values.ts';
 import { TestEmailDialog } from './test-email-dialog.tsx';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 type TextFieldName = 'host' | 'port' | 'username' | 'password' | 'from_email' | 'from_name';
 
 /** The community's SMTP server (spec mgmt §2, §3); saving restarts the community. */
 export function MailServerForm({ online }: { online: boolean }) {
   const intl = useIntl();
-  const queryClient = useQueryClient();
-  const internalUrl = useInternalUrl();
-  const markRestarting = useMarkRestarting();
   const query = useMailServerQuery();
   const [values, setValues] = useState<MailServerValues>(EMPTY_MAIL_SERVER_VALUES);
   const [problems, setProblems] = useState<FieldProblems>({});
   const [general, setGeneral] = useState<string>();
-  const [saving, setSaving] = useState(false);
   const [testOpen, setTestOpen] = useState(false);
+  const save = useSaveMailServerMutation({
+    onSuccess: (saved) => {
+      setValues(mailServerValuesOf(saved));
+      notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' });
+    },
+    onError: (error) => {
+      setProblems(problemsOfError(error));
+      setGeneral(generalProblemText(intl, error));
+    },
+  });
+  const saving = save.isPending;
 
   useEffect(() => {
     if (query.data) setValues(mailServerValuesOf(query.data));
@@ -53,7 +57,7 @@ export function MailServerForm({ online }: { online: boolean }) {
   const set = <K extends keyof MailServerValues>(name: K, value: MailServerValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setGeneral(undefined);
     const check = checkMailServer(values);
@@ -62,20 +66,7 @@ export function MailServerForm({ online }: { online: boolean }) {
       return;
     }
     setProblems({});
-    setSaving(true);
-    try {
-      const before = query.data;
-      const saved = await saveMailServer(values);
-      queryClient.setQueryData(serverSettingsKeys.mailServer(internalUrl), saved);
-      setValues(mailServerValuesOf(saved));
-      notify({ messageId: 'stackSettings.savedSettingsMessage', variant: 'success' });
-      if (values.password !== '' || JSON.stringify(before) !== JSON.stringify(saved)) await markRestarting();
-    } catch (error) {
-      setProblems(problemsOfError(error));
-      setGeneral(generalProblemText(intl, error));
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(values);
   };
 
   const disabled = !online || saving || query.isPending;
@@ -99,12 +90,7 @@ export function MailServerForm({ online }: { online: boolean }) {
 
   return (
     <>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        data-testid="mail-server-form"
-      >
+      <Box component="form" noValidate onSubmit={submit} data-testid="mail-server-form">
         <Stack spacing={2.5} sx={{ maxWidth: 640 }}>
           <Typography color="text.secondary">
             <FormattedMessage id="serverSettings.mail.intro" />
