@@ -7,8 +7,9 @@ import {
   type ApprovalPage,
   type ApprovalRequest,
 } from '@agora/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData } from '../../../core/http/api-client.ts';
+import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 export const APPROVAL_PAGE_SIZE = 20;
@@ -52,5 +53,29 @@ export function useApprovalPage(status: ApprovalFilter, search: string, offset: 
     queryFn: () => fetchApprovalPage(status, search, offset),
     enabled: internalUrl !== '',
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One decision on one request. */
+export interface ApprovalDecision {
+  userId: number;
+  action: ApprovalAction;
+}
+
+/**
+ * Approves, ignores or restores a request. The table is asked for again whatever the answer (a
+ * refused transition means another admin acted first), without holding the row busy meanwhile.
+ */
+export function useManageApprovalMutation(
+  callbacks: MutationCallbacks<ApprovalRequest, ApprovalDecision> = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: ApprovalDecision) => manageApproval(userId, action),
+    onSuccess: callbacks.onSuccess,
+    onError: callbacks.onError,
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: registrationApprovalKeys.all });
+    },
   });
 }

@@ -17,15 +17,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { ApprovalAction, ApprovalFilter, ApprovalRequest, ApprovalStatus } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import {
   APPROVAL_PAGE_SIZE,
-  manageApproval,
-  registrationApprovalKeys,
   useApprovalPage,
+  useManageApprovalMutation,
 } from '../api/registration-approval-api.ts';
 import { IgnoreConfirmDialog } from '../components/ignore-confirm-dialog.tsx';
 import { RegistrationSettingsCard } from '../components/registration-settings-card.tsx';
@@ -61,35 +59,33 @@ function textOn(color: string): string {
 /** Admin-only: members awaiting approval, with approve / ignore / restore (spec mgmt §2, §4). */
 export default function RegistrationApprovalPage() {
   const intl = useIntl();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<ApprovalFilter>('pending');
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [offset, setOffset] = useState(0);
-  const [busy, setBusy] = useState<number | null>(null);
   const [ignoring, setIgnoring] = useState<ApprovalRequest | null>(null);
   const list = useApprovalPage(status, deferredSearch, offset);
   const page = list.data;
   const count = page?.count ?? 0;
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
 
-  async function act(request: ApprovalRequest, action: ApprovalAction) {
-    setBusy(request.id);
-    try {
-      await manageApproval(request.id, action);
+  const manage = useManageApprovalMutation({
+    onSuccess: (_request, { action }) => {
+      setIgnoring(null);
       notify({ messageId: DONE[action], variant: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
+      setIgnoring(null);
       const conflict = isHttpError(error) && error.status === 409;
       notify({
         messageId: conflict ? 'registrationApproval.error.transition' : 'registrationApproval.error.generic',
         variant: 'error',
       });
-    } finally {
-      setBusy(null);
-      setIgnoring(null);
-      await queryClient.invalidateQueries({ queryKey: registrationApprovalKeys.all });
-    }
-  }
+    },
+  });
+  const busy = manage.isPending ? manage.variables.userId : null;
+  const act = (request: ApprovalRequest, action: ApprovalAction) =>
+    manage.mutate({ userId: request.id, action });
 
   const actionsOf = (request: ApprovalRequest) => (
     <>
@@ -99,7 +95,7 @@ export default function RegistrationApprovalPage() {
             size="small"
             variant="contained"
             disabled={busy === request.id}
-            onClick={() => void act(request, 'approve')}
+            onClick={() => act(request, 'approve')}
             data-testid={`approval-approve-${request.username}`}
           >
             <FormattedMessage id="registrationApproval.action.approve" />
@@ -119,7 +115,7 @@ export default function RegistrationApprovalPage() {
         <Button
           size="small"
           disabled={busy === request.id}
-          onClick={() => void act(request, 'restore')}
+          onClick={() => act(request, 'restore')}
           data-testid={`approval-restore-${request.username}`}
         >
           <FormattedMessage id="registrationApproval.action.restore" />
@@ -294,7 +290,7 @@ export default function RegistrationApprovalPage() {
         busy={busy !== null}
         onCancel={() => setIgnoring(null)}
         onConfirm={() => {
-          if (ignoring) void act(ignoring, 'ignore');
+          if (ignoring) act(ignoring, 'ignore');
         }}
       />
     </Stack>

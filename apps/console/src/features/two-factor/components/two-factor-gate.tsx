@@ -1,9 +1,7 @@
-import { TwoFactorErrorCode } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useStackStore } from '../../../core/stack/stack-store.ts';
-import { hasErrorCode, TWO_FACTOR_PATH, twoFactorKeys, useTwoFactorStatus } from '../api/two-factor-api.ts';
+import { TWO_FACTOR_PATH, useTwoFactorStatus } from '../api/two-factor-api.ts';
+import { useReloadStatusOnRefusal } from '../api/use-reload-status-on-refusal.ts';
 
 /**
  * Sends a staff member without a second factor to enrolment while the selected community requires
@@ -11,28 +9,10 @@ import { hasErrorCode, TWO_FACTOR_PATH, twoFactorKeys, useTwoFactorStatus } from
  * on) reloads the account's status, which then shows whether to go.
  */
 export function TwoFactorGate() {
-  const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const stackId = useStackStore((state) => state.selected?.id);
   const status = useTwoFactorStatus();
-
-  useEffect(() => {
-    const refresh = (error: unknown) => {
-      if (hasErrorCode(error, TwoFactorErrorCode.required)) {
-        void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
-      }
-    };
-    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') refresh(event.action.error);
-    });
-    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error') refresh(event.action.error);
-    });
-    return () => {
-      stopQueries();
-      stopMutations();
-    };
-  }, [queryClient]);
+  useReloadStatusOnRefusal();
 
   const blocked =
     status.data !== undefined &&
