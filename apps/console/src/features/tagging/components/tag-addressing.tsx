@@ -14,13 +14,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkTagAddressingInput, type TagAddressingAction } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { taggingKeys, writeAddressing } from '../api/tagging-api.ts';
+import { useAddAddressingMutation, useDeleteAddressingMutation } from '../api/use-tagging-mutations.ts';
 import { useTagAddressingQuery, useTagsQuery } from '../api/use-tagging-queries.ts';
-import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const ACTIONS: { value: TagAddressingAction; label: { id: string } }[] = [
   { value: 'direct_posts', label: { id: 'tagging.addressing.directPosts' } },
@@ -35,8 +33,6 @@ const PROBLEMS: Record<string, { id: string }> = {
 /** Addressing of user tags (spec mgmt §3, §5): source tag, actions and recipient tags. */
 export function TagAddressingForm() {
   const intl = useIntl();
-  const internalUrl = useInternalUrl();
-  const client = useQueryClient();
   const [from, setFrom] = useState<number | ''>('');
   const [to, setTo] = useState<number[]>([]);
   const [actions, setActions] = useState<TagAddressingAction[]>([]);
@@ -44,9 +40,19 @@ export function TagAddressingForm() {
   const tags = useTagsQuery('user');
   const rules = useTagAddressingQuery();
   const names = new Map((tags.data?.results ?? []).map((t) => [t.id, t.name]));
-  const refresh = () => client.invalidateQueries({ queryKey: taggingKeys.addressing(internalUrl) });
+  const failed = () => notify({ messageId: 'tagging.error.update', variant: 'error' });
+  const add = useAddAddressingMutation({
+    onSuccess: () => {
+      setFrom('');
+      setTo([]);
+      setActions([]);
+      notify({ messageId: 'tagging.saved', variant: 'success' });
+    },
+    onError: failed,
+  });
+  const remove = useDeleteAddressingMutation({ onError: failed });
 
-  const save = async () => {
+  const save = () => {
     const body = { user_tag_from: from === '' ? null : from, user_tag_to: to, actions };
     const problems = checkTagAddressingInput(body);
     if (problems.length > 0) {
@@ -54,25 +60,7 @@ export function TagAddressingForm() {
       return;
     }
     setErrors({});
-    try {
-      await writeAddressing(body);
-      setFrom('');
-      setTo([]);
-      setActions([]);
-      notify({ messageId: 'tagging.saved', variant: 'success' });
-    } catch {
-      notify({ messageId: 'tagging.error.update', variant: 'error' });
-    }
-    await refresh();
-  };
-
-  const remove = async (id: number) => {
-    try {
-      await writeAddressing({ id, delete: true });
-    } catch {
-      notify({ messageId: 'tagging.error.update', variant: 'error' });
-    }
-    await refresh();
+    add.mutate(body);
   };
 
   const tagOptions = (tags.data?.results ?? []).map((tag) => (
@@ -134,7 +122,7 @@ export function TagAddressingForm() {
         {tagOptions}
       </TextField>
       <Box>
-        <Button variant="contained" onClick={() => void save()} data-testid="addressing-save">
+        <Button variant="contained" onClick={save} data-testid="addressing-save">
           <FormattedMessage id="tagging.action.save" />
         </Button>
       </Box>
@@ -154,7 +142,7 @@ export function TagAddressingForm() {
               <IconButton
                 edge="end"
                 aria-label={intl.formatMessage({ id: 'tagging.action.delete' })}
-                onClick={() => void remove(rule.id)}
+                onClick={() => remove.mutate(rule.id)}
               >
                 <DeleteOutlined fontSize="small" />
               </IconButton>

@@ -16,12 +16,11 @@ import {
   type TagObject,
   type TagType,
 } from '@agora/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
-import { assignTag, orderTag, taggingKeys } from '../api/tagging-api.ts';
+import { useAssignTagMutation, useOrderTagMutation } from '../api/use-tagging-mutations.ts';
 import { useTagObjectsQuery, useTagsQuery } from '../api/use-tagging-queries.ts';
 
 const SEARCH_LABEL = {
@@ -33,36 +32,36 @@ const SEARCH_LABEL = {
 /** Pick a tag, then assign it to users, categories or contents (with search); contents can be ordered. */
 export function TagAssignment({ type }: { type: TagType }) {
   const intl = useIntl();
-  const client = useQueryClient();
   const [tagId, setTagId] = useState<number | ''>('');
   const [search, setSearch] = useState('');
   const tags = useTagsQuery(type);
   const objects = useTagObjectsQuery(tagId, search);
-  const refresh = () => client.invalidateQueries({ queryKey: taggingKeys.all });
-
-  const toggle = async (object: TagObject) => {
-    try {
-      await assignTag(Number(tagId), TAG_OBJECT_TYPE_OF[type], [object.id], !object.assigned);
-    } catch {
-      notify({ messageId: 'tagging.error.assign', variant: 'error' });
-    }
-    await refresh();
-  };
-
-  const assigned = (objects.data?.results ?? []).filter((o) => o.assigned);
-  const moveUp = async (index: number) => {
-    const ids = assigned.map((o) => o.id);
-    [ids[index - 1], ids[index]] = [ids[index]!, ids[index - 1]!];
-    try {
-      await orderTag(Number(tagId), ids);
-    } catch (error) {
+  const assign = useAssignTagMutation({
+    onError: () => notify({ messageId: 'tagging.error.assign', variant: 'error' }),
+  });
+  const order = useOrderTagMutation({
+    onError: (error) => {
       const tooMany = isHttpError(error) && error.parsed.codes.includes(TaggingErrorCode.tooManyToOrder);
       notify({
         messageId: tooMany ? 'tagging.error.tooManyToOrder' : 'tagging.error.assign',
         variant: 'error',
       });
-    }
-    await refresh();
+    },
+  });
+
+  const toggle = (object: TagObject) =>
+    assign.mutate({
+      tagId: Number(tagId),
+      objectType: TAG_OBJECT_TYPE_OF[type],
+      ids: [object.id],
+      on: !object.assigned,
+    });
+
+  const assigned = (objects.data?.results ?? []).filter((o) => o.assigned);
+  const moveUp = (index: number) => {
+    const ids = assigned.map((o) => o.id);
+    [ids[index - 1], ids[index]] = [ids[index]!, ids[index - 1]!];
+    order.mutate({ tagId: Number(tagId), ids });
   };
 
   const orderable = type === 'thread' && assigned.length > 1;
@@ -111,7 +110,7 @@ export function TagAssignment({ type }: { type: TagType }) {
               <ListItem key={object.id} disablePadding>
                 <Checkbox
                   checked={object.assigned}
-                  onChange={() => void toggle(object)}
+                  onChange={() => toggle(object)}
                   slotProps={{ input: { 'aria-label': object.label } }}
                 />
                 <ListItemText primary={object.label} secondary={object.detail} />
@@ -148,7 +147,7 @@ export function TagAssignment({ type }: { type: TagType }) {
                           <IconButton
                             edge="end"
                             aria-label={intl.formatMessage({ id: 'tagging.action.moveUp' })}
-                            onClick={() => void moveUp(index)}
+                            onClick={() => moveUp(index)}
                           >
                             <ArrowUpwardOutlined fontSize="small" />
                           </IconButton>

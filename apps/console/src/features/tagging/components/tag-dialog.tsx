@@ -20,7 +20,7 @@ import {
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isHttpError } from '../../../core/http/http-error.ts';
-import { addTag, updateTag } from '../api/tagging-api.ts';
+import { useSaveTagMutation } from '../api/use-tagging-mutations.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 
 const MESSAGES = {
@@ -61,29 +61,27 @@ export function TagDialog({ type, tag, open, onClose, onSaved }: Props) {
   const [boost, setBoost] = useState(tag?.visibility_boost ?? false);
   const [active, setActive] = useState(tag?.active ?? true);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    const body = { type, name, description, color, visible, visibility_boost: boost, active };
-    const problems = checkTagInput(body);
-    if (problems.length > 0) {
-      setErrors(Object.fromEntries(problems.map((p) => [p.field, tagProblemMessageId(p)])));
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = tag ? await updateTag(tag.id, body) : await addTag(body);
-      onSaved(saved);
-    } catch (error) {
+  const saveTag = useSaveTagMutation(tag, {
+    onSuccess: (saved) => onSaved(saved),
+    onError: (error) => {
       const fieldCodes = isHttpError(error) ? error.parsed.fieldCodes : {};
       const next: Record<string, string> = {};
       for (const [field, code] of Object.entries(fieldCodes)) {
         next[field] = tagProblemMessageId({ field, code: code as TagProblem['code'] });
       }
       setErrors(Object.keys(next).length > 0 ? next : { general: MESSAGES.generic.id });
-    } finally {
-      setSaving(false);
+    },
+  });
+  const saving = saveTag.isPending;
+
+  const save = () => {
+    const body = { type, name, description, color, visible, visibility_boost: boost, active };
+    const problems = checkTagInput(body);
+    if (problems.length > 0) {
+      setErrors(Object.fromEntries(problems.map((p) => [p.field, tagProblemMessageId(p)])));
+      return;
     }
+    saveTag.mutate(body);
   };
 
   const message = (field: string) => (errors[field] ? intl.formatMessage({ id: errors[field] }) : undefined);
@@ -150,7 +148,7 @@ export function TagDialog({ type, tag, open, onClose, onSaved }: Props) {
         <Button onClick={onClose}>
           <FormattedMessage id="tagging.action.cancel" />
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="tag-save">
+        <Button variant="contained" onClick={save} disabled={saving} data-testid="tag-save">
           <FormattedMessage id="tagging.action.save" />
         </Button>
       </DialogActions>

@@ -19,15 +19,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
-import { setTagColor, setTagsActive } from '../api/tagging-api.ts';
+import { useSetTagColorMutation, useSetTagsActiveMutation } from '../api/use-tagging-mutations.ts';
 import { useTagsQuery } from '../api/use-tagging-queries.ts';
-import {
-  loadTags,
-  setTagColorInStore,
-  setTagsActiveInStore,
-  updateTagInStore,
-  useTagStore,
-} from '../model/tag-store.ts';
+import { loadTags, useTagStore } from '../model/tag-store.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 
@@ -55,24 +49,13 @@ export function TagManager({ type }: { type: TagType }) {
 
   const failed = () => notify({ messageId: 'tagging.error.update', variant: 'error' });
 
-  const changeActive = async (ids: number[], active: boolean) => {
-    try {
-      await setTagsActive(ids, active);
-      setTagsActiveInStore(ids, active);
-      setSelected([]);
-    } catch {
-      failed();
-    }
-  };
+  const active = useSetTagsActiveMutation({ onSuccess: () => setSelected([]), onError: failed });
+  const changeActive = (ids: number[], on: boolean) => active.mutate({ ids, active: on });
 
-  const changeColor = async (tag: Tag, color: string) => {
+  const recolor = useSetTagColorMutation(type, { onError: failed });
+  const changeColor = (tag: Tag, color: string) => {
     setPalette(null);
-    try {
-      const saved = await setTagColor(tag.id, color);
-      setTagColorInStore(type, tag.id, saved.color);
-    } catch {
-      failed();
-    }
+    recolor.mutate({ id: tag.id, color });
   };
 
   const toggle = (id: number) =>
@@ -108,10 +91,10 @@ export function TagManager({ type }: { type: TagType }) {
             {selected.length > 0 && (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <FormattedMessage id="tagging.selected" values={{ count: selected.length }} />
-                <Button size="small" onClick={() => void changeActive(selected, true)}>
+                <Button size="small" onClick={() => changeActive(selected, true)}>
                   <FormattedMessage id="tagging.action.activate" />
                 </Button>
-                <Button size="small" onClick={() => void changeActive(selected, false)}>
+                <Button size="small" onClick={() => changeActive(selected, false)}>
                   <FormattedMessage id="tagging.action.deactivate" />
                 </Button>
               </Box>
@@ -178,7 +161,7 @@ export function TagManager({ type }: { type: TagType }) {
                   <TableCell>
                     <Switch
                       checked={tag.active}
-                      onChange={(e) => void changeActive([tag.id], e.target.checked)}
+                      onChange={(e) => changeActive([tag.id], e.target.checked)}
                       slotProps={{
                         input: { 'aria-label': intl.formatMessage({ id: 'tagging.field.active' }) },
                       }}
@@ -206,10 +189,7 @@ export function TagManager({ type }: { type: TagType }) {
       >
         {palette && (
           <Box sx={{ p: 1.5, maxWidth: 260 }}>
-            <ColorSwatches
-              value={palette.tag.color}
-              onChange={(color) => void changeColor(palette.tag, color)}
-            />
+            <ColorSwatches value={palette.tag.color} onChange={(color) => changeColor(palette.tag, color)} />
           </Box>
         )}
       </Popover>
@@ -220,8 +200,7 @@ export function TagManager({ type }: { type: TagType }) {
           tag={dialog.tag}
           open
           onClose={() => setDialog(null)}
-          onSaved={(tag) => {
-            updateTagInStore(tag);
+          onSaved={() => {
             setDialog(null);
             notify({ messageId: 'tagging.saved', variant: 'success' });
           }}
