@@ -22,13 +22,6 @@ interface KnownBreach extends Breach {
 }
 
 const KNOWN_BREACHES: readonly KnownBreach[] = [
-  // access_tokens (owner: platform)
-  {
-    module: 'auth',
-    table: 'access_tokens',
-    reason:
-      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
-  },
   // accounts (owner: auth)
   {
     module: 'member-auth',
@@ -262,13 +255,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'analytics-tables',
     table: 'tags',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  // token_families (owner: platform)
-  {
-    module: 'auth',
-    table: 'token_families',
-    reason:
-      'issuing and revoking tokens is still SQL in this module; it belongs beside the bearer check in platform/auth',
   },
   // user_tags (owner: tagging)
   {
