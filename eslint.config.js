@@ -74,7 +74,8 @@ const consoleBoundaries = [
   },
   {
     // One hook per operation (issue 11 §2): screens call their area's api/ hooks (use<Op>Query /
-    // use<Op>Mutation), so each key, fetcher and invalidation is written once, beside the calls.
+    // use<Op>Mutation), so each key, fetcher and invalidation is written once, beside the calls; a
+    // screen holding the query client would write its cache work again, away from the keys.
     files: ['apps/console/src/features/*/{pages,components}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -93,6 +94,12 @@ const consoleBoundaries = [
                 'useMutation',
               ],
               message: "A screen calls its area's api/ hook (use<Op>Query / use<Op>Mutation) instead.",
+            },
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQueryClient'],
+              message:
+                "A screen leaves cache work (updates, invalidations, refreshes) to its area's api/ hooks.",
             },
           ],
         },

@@ -81,7 +81,7 @@ describe('console boundaries', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 
-  it("a screen calls its area's api/ hooks, never useQuery or useMutation itself", async () => {
+  it("a screen calls its area's api/ hooks, never useQuery, useMutation or the query client itself", async () => {
     const direct =
       "import { useMutation, useQuery } from '@tanstack/react-query';\nexport const hooks = [useQuery, useMutation];\n";
     for (const screen of ['features/staff/pages/probe.tsx', 'features/staff/components/probe.tsx']) {
@@ -90,12 +90,19 @@ describe('console boundaries', { timeout: 60_000 }, () => {
         expect.stringMatching(/^no-restricted-imports: .*'useQuery'.*api\/ hook/),
       ]);
     }
-    // The area's api/ and core/ are where those hooks live; a screen may still reach the client.
+    // The area's api/ and core/ are where those hooks live.
     expect(await problems('features/staff/api/probe.ts', direct)).toEqual([]);
     expect(await problems('core/stack/probe.ts', direct)).toEqual([]);
+    // The cache work (updates, invalidations) is the api/ hooks' too: a screen never holds the client.
     const client =
       "import { useQueryClient } from '@tanstack/react-query';\nexport const use = useQueryClient;\n";
-    expect(await problems('features/staff/pages/probe.tsx', client)).toEqual([]);
+    for (const screen of ['features/staff/pages/probe.tsx', 'features/staff/components/probe.tsx']) {
+      expect(await problems(screen, client)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*'useQueryClient'.*cache work.*api\/ hooks/),
+      ]);
+    }
+    expect(await problems('features/staff/api/probe.ts', client)).toEqual([]);
+    expect(await problems('core/stack/probe.ts', client)).toEqual([]);
   });
 
   it('refuses an import circle', async () => {
