@@ -30,12 +30,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
       "reads the console account's name, email or state directly; auth's account repository should answer",
   },
   {
-    module: 'moderation',
-    table: 'accounts',
-    reason:
-      "reads the console account's name, email or state directly; auth's account repository should answer",
-  },
-  {
     module: 'staff',
     table: 'accounts',
     reason:
@@ -88,11 +82,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'comments',
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
   },
-  {
-    module: 'moderation',
-    table: 'comments',
-    reason: "reads or changes comments directly; member-content's repository should answer",
-  },
   // community_users (owner: users)
   {
     module: 'analytics-exports',
@@ -122,11 +111,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
       "member sign-up creates members and the people lists search and page community users in member-people's SQL; the users module's repository should answer",
   },
   {
-    module: 'moderation',
-    table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
-  },
-  {
     module: 'stacks',
     table: 'community_users',
     reason:
@@ -144,12 +128,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       'the tag assignment search lists users with their assigned flag in one SQL query (and existingObjects picks the table at run time); the owners offer no search yet',
   },
-  {
-    module: 'user-moderation',
-    table: 'community_users',
-    reason:
-      'moderating a member changes its status, validation and erasure on the user row and lists users with their standing; users should offer these changes',
-  },
   // connections (owner: member-people)
   {
     module: 'analytics-tables',
@@ -160,12 +138,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'data-provisioning',
     table: 'connections',
     reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
-  // content_moderation (owner: moderation)
-  {
-    module: 'member-content',
-    table: 'content_moderation',
-    reason: "writes moderation's state of a content directly; moderation should offer it",
   },
   // contributions (owner: member-content)
   {
@@ -189,21 +161,10 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason: "reads or changes contents directly; member-content's repository should answer",
   },
   {
-    module: 'moderation',
-    table: 'contributions',
-    reason: "reads or changes contents directly; member-content's repository should answer",
-  },
-  {
     module: 'tagging',
     table: 'contributions',
     reason:
       'the tag assignment search lists contents with their assigned flag in one SQL query; the owners offer no search yet',
-  },
-  // flags (owner: moderation)
-  {
-    module: 'member-content',
-    table: 'flags',
-    reason: "writes moderation's flags directly; moderation should offer them",
   },
   // follows (owner: member-people)
   {
@@ -245,11 +206,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'shares',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
   },
-  {
-    module: 'moderation',
-    table: 'shares',
-    reason: "reads shares directly; member-content's repository should answer",
-  },
   // tags (owner: tagging)
   {
     module: 'analytics-tables',
@@ -278,11 +234,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     module: 'analytics-tables',
     table: 'votes',
     reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'moderation',
-    table: 'votes',
-    reason: "reads votes directly; member-content's repository should answer",
   },
 ];
 

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { FlagReason, FlaggedContributionQuery, ModeratedContributionType } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import '../moderation/moderation.tables.ts';
+import { flagRows } from '../moderation/content-flags.repository.ts';
+import { contentModerationRows } from '../moderation/content-moderation-states.repository.ts';
+import './member-content.tables.ts';
 
 export interface FlaggedRow {
   content_type: ModeratedContributionType;
@@ -42,7 +44,7 @@ export async function listFlagged(
   if (query.moderation_status) filters.push(sql`coalesce(m.status, 'open') = ${query.moderation_status}`);
   if (query.author) filters.push(sql`f.author_id = ${query.author}`);
   if (query.flagged_by) {
-    filters.push(sql`EXISTS (SELECT 1 FROM flags g WHERE g.stack_id = f.stack_id
+    filters.push(sql`EXISTS (SELECT 1 FROM ${flagRows(db).as('g')} WHERE g.stack_id = f.stack_id
       AND g.content_type = f.content_type AND g.content_id = f.content_id AND g.flagged_by = ${query.flagged_by})`);
   }
   if (query.content?.trim()) {
@@ -58,8 +60,8 @@ export async function listFlagged(
     SELECT f.content_type, f.content_id, count(*) AS flag_count, max(f.created_at) AS last_flagged_at,
       coalesce(m.status, 'open') AS status, m.moderator_id, m.motivation, m.last_moderated_at,
       count(*) OVER () AS total
-    FROM flags f
-    LEFT JOIN content_moderation m
+    FROM ${flagRows(db).as('f')}
+    LEFT JOIN ${contentModerationRows(db).as('m')}
       ON m.stack_id = f.stack_id AND m.content_type = f.content_type AND m.content_id = f.content_id
     WHERE ${sql.join(filters, sql` AND `)}
     GROUP BY f.content_type, f.content_id, m.status, m.moderator_id, m.motivation, m.last_moderated_at
@@ -68,83 +70,4 @@ export async function listFlagged(
     ${page}
   `.execute(db);
   return result.rows;
-}
-
-/** Flags per reason of several contents of one type. */
-export async function flagDetail(
-  db: Db,
-  stackId: number,
-  type: ModeratedContributionType,
-  ids: readonly number[],
-): Promise<Map<number, Map<FlagReason, number>>> {
-  const result = new Map<number, Map<FlagReason, number>>();
-  if (ids.length === 0) return result;
-  const rows = await db
-    .selectFrom('flags')
-    .select((eb) => ['content_id', 'reason', eb.fn.countAll<number>().as('n')])
-    .where('stack_id', '=', stackId)
-    .where('content_type', '=', type)
-    .where('content_id', 'in', [...ids])
-    .groupBy(['content_id', 'reason'])
-    .execute();
-  for (const row of rows) {
-    const id = Number(row.content_id);
-    const detail = result.get(id) ?? new Map<FlagReason, number>();
-    detail.set(row.reason, Number(row.n));
-    result.set(id, detail);
-  }
-  return result;
-}
-
-export async function contentFlags(
-  db: Db,
-  stackId: number,
-  type: ModeratedContributionType,
-  id: number,
-  reason: FlagReason | undefined,
-  limit: number | undefined,
-  offset: number,
-) {
-  let base = db
-    .selectFrom('flags')
-    .where('stack_id', '=', stackId)
-    .where('content_type', '=', type)
-    .where('content_id', '=', id);
-  if (reason) base = base.where('reason', '=', reason);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let page = base
-    .select(['flagged_by', 'by_bot', 'reason', 'created_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(offset);
-  if (limit !== undefined) page = page.limit(limit);
-  return { count: Number(total.n), rows: await page.execute() };
-}
-
-export async function moderationOf(db: Db, stackId: number, type: ModeratedContributionType, id: number) {
-  return db
-    .selectFrom('content_moderation')
-    .select(['status', 'motivation', 'moderator_id', 'last_moderated_at'])
-    .where('stack_id', '=', stackId)
-    .where('content_type', '=', type)
-    .where('content_id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function hasFlagged(
-  db: Db,
-  stackId: number,
-  type: ModeratedContributionType,
-  id: number,
-  userId: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('flags')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('content_type', '=', type)
-    .where('content_id', '=', id)
-    .where('flagged_by', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -17,9 +17,12 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireFeature } from '../features/features.service.ts';
 import { memberUsers } from '../member-people/member-user.repository.ts';
-import { emailOf, findContent } from '../moderation/moderation.repository.ts';
 import { createModerationService } from '../moderation/moderation.service.ts';
+import * as flags from '../moderation/content-flags.repository.ts';
+import { moderationOf } from '../moderation/content-moderation-states.repository.ts';
+import { contactEmailOf } from '../users/contact-emails.repository.ts';
 import * as repo from './content-moderation.repository.ts';
+import { findContent } from './moderated-contents.repository.ts';
 import * as content from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects } from './member-content.serializers.ts';
 import { summaryOf } from '../../platform/content/content-html.ts';
@@ -52,7 +55,7 @@ export function createContentModerationService(deps: PlatformDeps) {
     for (const type of ['post', 'discussion', 'status', 'comment'] as const) {
       const ids = rows.filter((r) => r.content_type === type).map((r) => Number(r.content_id));
       if (ids.length === 0) continue;
-      const detail = await repo.flagDetail(db, stackId, type, ids);
+      const detail = await flags.flagDetail(db, stackId, type, ids);
       const withDetail = (id: number) => {
         const counts = detail.get(id);
         return Object.fromEntries(
@@ -181,7 +184,7 @@ export function createContentModerationService(deps: PlatformDeps) {
       if (given && !reason) {
         throw AppError.of(400, ErrorCode.invalid, 'Choose a flag type between 0 and 4.', 'flag_type');
       }
-      const { count, rows } = await repo.contentFlags(db, stackId, type, id, reason, limit, offset);
+      const { count, rows } = await flags.contentFlags(db, stackId, type, id, reason, limit, offset);
       const users = await memberUsers(
         db,
         stackId,
@@ -206,7 +209,7 @@ export function createContentModerationService(deps: PlatformDeps) {
 
     async status(stackId: number, type: ModeratedContributionType, id: number) {
       await existing(stackId, type, id);
-      const row = await repo.moderationOf(db, stackId, type, id);
+      const row = await moderationOf(db, stackId, type, id);
       const motivation = row?.motivation ?? null;
       return {
         status: row?.status ?? 'open',
@@ -229,7 +232,7 @@ export function createContentModerationService(deps: PlatformDeps) {
       const { stackId } = community;
       const type = body.contribution_type;
       const found = await existing(stackId, type, id);
-      const current = (await repo.moderationOf(db, stackId, type, id))?.status ?? 'open';
+      const current = (await moderationOf(db, stackId, type, id))?.status ?? 'open';
       const motivation = motivationOf(body);
       const reasonText = motivation ? FLAG_TYPE_DESCRIPTIONS[motivation].toLowerCase() : null;
       switch (body.action) {
@@ -254,10 +257,10 @@ export function createContentModerationService(deps: PlatformDeps) {
           if (!body.user) {
             throw AppError.of(400, ErrorCode.required, 'Say which member flagged the content.', 'user');
           }
-          if (!(await repo.hasFlagged(db, stackId, type, id, body.user))) {
+          if (!(await flags.hasFlagged(db, stackId, type, id, body.user))) {
             throw AppError.of(400, ErrorCode.invalid, 'This member did not flag this content.', 'user');
           }
-          const email = await emailOf(db, stackId, body.user);
+          const email = await contactEmailOf(db, stackId, body.user);
           if (!email) throw AppError.of(400, ErrorCode.invalid, MODERATION_MESSAGES.warnError, 'user');
           const message =
             body.message?.trim() ||

@@ -1,8 +1,9 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { FeedObjectType, FlagReason } from '@agora/contract';
+import type { FeedObjectType } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import '../activity/activity.tables.ts';
-import '../moderation/moderation.tables.ts';
+import { flagCountsOf } from '../moderation/content-flags.repository.ts';
+import { contentModerationRows } from '../moderation/content-moderation-states.repository.ts';
 import './member-content.tables.ts';
 
 /** The moderation state members see: hidden or deleted contents disappear for them. */
@@ -45,7 +46,7 @@ export function visibilityOf(status: string, moderation: string | null): Visibil
 function contributionsQuery(db: Db, stackId: number) {
   return db
     .selectFrom('contributions as c')
-    .leftJoin('content_moderation as m', (j) =>
+    .leftJoin(contentModerationRows(db).as('m'), (j) =>
       j
         .onRef('m.stack_id', '=', 'c.stack_id')
         .onRef('m.content_type', '=', 'c.type')
@@ -200,14 +201,7 @@ function voteAndFlagCounts(
           .where('target_id', 'in', list)
           .where('user_id', '=', viewerId)
           .execute(),
-    db
-      .selectFrom('flags')
-      .select((eb) => ['content_id as id', eb.fn.countAll<number>().as('n')])
-      .where('stack_id', '=', stackId)
-      .where('content_type', '=', flagType)
-      .where('content_id', 'in', list)
-      .groupBy('content_id')
-      .execute(),
+    flagCountsOf(db, stackId, flagType, list),
   ] as const;
 }
 
@@ -232,7 +226,7 @@ export async function contributionCounts(
   const list = [...ids];
   let comments = db
     .selectFrom('comments as k')
-    .leftJoin('content_moderation as m', (j) =>
+    .leftJoin(contentModerationRows(db).as('m'), (j) =>
       j
         .onRef('m.stack_id', '=', 'k.stack_id')
         .on('m.content_type', '=', 'comment')
@@ -395,13 +389,13 @@ function commentsQuery(db: Db, stackId: number) {
     .innerJoin('contributions as c', (j) =>
       j.onRef('c.stack_id', '=', 'k.stack_id').onRef('c.id', '=', 'k.contribution_id'),
     )
-    .leftJoin('content_moderation as m', (j) =>
+    .leftJoin(contentModerationRows(db).as('m'), (j) =>
       j
         .onRef('m.stack_id', '=', 'k.stack_id')
         .on('m.content_type', '=', 'comment')
         .onRef('m.content_id', '=', 'k.id'),
     )
-    .leftJoin('content_moderation as cm', (j) =>
+    .leftJoin(contentModerationRows(db).as('cm'), (j) =>
       j
         .onRef('cm.stack_id', '=', 'c.stack_id')
         .onRef('cm.content_type', '=', 'c.type')
@@ -495,7 +489,7 @@ export async function commentCounts(
   const list = [...ids];
   let replies = db
     .selectFrom('comments as k')
-    .leftJoin('content_moderation as m', (j) =>
+    .leftJoin(contentModerationRows(db).as('m'), (j) =>
       j
         .onRef('m.stack_id', '=', 'k.stack_id')
         .on('m.content_type', '=', 'comment')
@@ -577,41 +571,4 @@ export async function listVotes(
   let page = base.select(['user_id', 'created_at']).orderBy('created_at', 'desc').offset(offset);
   if (limit !== undefined) page = page.limit(limit);
   return { count: Number(total.n), rows: await page.execute() };
-}
-
-// ---- flags ----
-
-export type FlagContentType = FeedObjectType | 'comment';
-
-export async function ownFlag(
-  db: Db,
-  stackId: number,
-  type: FlagContentType,
-  id: number,
-  userId: number,
-): Promise<{ id: number; reason: FlagReason; created_at: Date } | undefined> {
-  const row = await db
-    .selectFrom('flags')
-    .select(['id', 'reason', 'created_at'])
-    .where('stack_id', '=', stackId)
-    .where('content_type', '=', type)
-    .where('content_id', '=', id)
-    .where('flagged_by', '=', userId)
-    .where('by_bot', '=', false)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  return row && { id: Number(row.id), reason: row.reason, created_at: row.created_at };
-}
-
-export async function updateFlagReason(db: Db, stackId: number, flagId: number, reason: FlagReason) {
-  await db
-    .updateTable('flags')
-    .set({ reason })
-    .where('stack_id', '=', stackId)
-    .where('id', '=', flagId)
-    .execute();
-}
-
-export async function deleteFlag(db: Db, stackId: number, flagId: number) {
-  await db.deleteFrom('flags').where('stack_id', '=', stackId).where('id', '=', flagId).execute();
 }

@@ -16,6 +16,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import * as flags from '../moderation/content-flags.repository.ts';
 import { insertFlag } from '../moderation/moderation.repository.ts';
 import { moderateNewContent, type BotDeps } from '../moderation/moderation.service.ts';
 import { awardPoints } from '../scoring/scoring.service.ts';
@@ -426,9 +427,9 @@ export function createMemberContentService(deps: ContentDeps) {
         target.type === 'comment'
           ? (await readableComment(stackId, target.id, viewer)).author_id
           : (await readableContribution(stackId, target.type, target.id, viewer)).author_id;
-      const existing = await repo.ownFlag(db, stackId, target.type, target.id, caller.userId);
-      if (existing?.reason === reason) return repo.deleteFlag(db, stackId, existing.id);
-      if (existing) return repo.updateFlagReason(db, stackId, existing.id, reason);
+      const existing = await flags.ownFlag(db, stackId, target.type, target.id, caller.userId);
+      if (existing?.reason === reason) return flags.deleteFlag(db, stackId, existing.id);
+      if (existing) return flags.updateFlagReason(db, stackId, existing.id, reason);
       await insertFlag(db, stackId, {
         contentType: target.type,
         contentId: target.id,
@@ -448,7 +449,7 @@ export function createMemberContentService(deps: ContentDeps) {
       const viewer = viewerOf(caller);
       if (target.type === 'comment') await readableComment(stackId, target.id, viewer);
       else await readableContribution(stackId, target.type, target.id, viewer);
-      const own = await repo.ownFlag(db, stackId, target.type, target.id, caller.userId);
+      const own = await flags.ownFlag(db, stackId, target.type, target.id, caller.userId);
       return {
         flag_type: own ? flagTypeOf(own.reason) : null,
         flag_type_description: own ? FLAG_TYPE_DESCRIPTIONS[own.reason] : null,

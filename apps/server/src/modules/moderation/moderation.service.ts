@@ -18,6 +18,9 @@ import {
   type Classification,
   type ContentClassifier,
 } from './content-classifier.ts';
+import * as moderated from '../member-content/moderated-contents.repository.ts';
+import { contactEmailOf } from '../users/contact-emails.repository.ts';
+import { usernamesOf } from '../users/usernames.repository.ts';
 import * as repo from './moderation.repository.ts';
 
 const EXCERPT_LENGTH = 200;
@@ -94,13 +97,13 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
     }
     const refs = rows.map((row) => ({ type: row.content_type, id: Number(row.content_id) }));
     const [names, contents, votes, shares] = await Promise.all([
-      repo.usernamesOf(db, stackId, [...ids]),
-      repo.findContents(db, stackId, refs),
-      repo.countVotesOf(db, stackId, refs),
-      repo.countSharesOf(db, stackId, refs),
+      usernamesOf(db, stackId, [...ids]),
+      moderated.findContents(db, stackId, refs),
+      moderated.countVotesOf(db, stackId, refs),
+      moderated.countSharesOf(db, stackId, refs),
     ]);
     return rows.map((row) => {
-      const key = repo.contentKey({ type: row.content_type, id: Number(row.content_id) });
+      const key = moderated.contentKey({ type: row.content_type, id: Number(row.content_id) });
       const content = contents.get(key);
       const flaggedBy = (row.flaggers ?? []).map((f) => names.get(f) ?? `#${f}`).sort();
       if (row.by_bot) flaggedBy.unshift(BOT_FLAGGER_NAME);
@@ -167,7 +170,7 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
       body: FlagActionBody,
     ): Promise<FlaggedContent> {
       const reasons = await repo.flagReasonsOf(db, stackId, type, id);
-      const content = await repo.findContent(db, stackId, type, id);
+      const content = await moderated.findContent(db, stackId, type, id);
       if (reasons.length === 0 || !content) throw AppError.notFound();
 
       if (body.action === 'warn') {
@@ -175,7 +178,7 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
         if (!message) {
           throw AppError.of(400, ErrorCode.required, MODERATION_MESSAGES.warnMessageRequired, 'message');
         }
-        const email = await repo.emailOf(db, stackId, content.authorId);
+        const email = await contactEmailOf(db, stackId, content.authorId);
         if (!email) throw AppError.of(400, ErrorCode.invalid, MODERATION_MESSAGES.warnError);
         try {
           await deps.mailer.send(stackId, {
@@ -209,7 +212,7 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
           motivation,
           at: clock.now(),
         });
-        await repo.setContentStatus(trx, stackId, type, id, CONTENT_STATUS[status]);
+        await moderated.setContentStatus(trx, stackId, type, id, CONTENT_STATUS[status]);
       });
       return one(stackId, type, id);
     },

@@ -4,6 +4,8 @@ import { effectiveStanding, type MemberStandingInfo } from '../../platform/membe
 import { dropRelationsOf } from '../member-people/member-erasure.repository.ts';
 import { dropStaffAttributes } from '../staff/staff.repository.ts';
 import { untagUser } from '../tagging/user-tags.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
+import { eraseUserRow, setUserStatus } from '../users/member-standing-changes.repository.ts';
 import '../activity/activity.tables.ts';
 import '../moderation/moderation.tables.ts';
 import './user-moderation.tables.ts';
@@ -54,7 +56,7 @@ export interface ListFilter {
 function baseQuery(db: Db, filter: ListFilter) {
   const status = effectiveStatus(filter.now);
   let query = db
-    .selectFrom('community_users as u')
+    .selectFrom(communityUserRows(db).as('u'))
     .leftJoin('bans as b', (j) => j.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'))
     .where('u.stack_id', '=', filter.stackId);
   if (filter.search) {
@@ -132,58 +134,6 @@ export async function findUser(db: Db, stackId: number, userId: number, now: Dat
     .executeTakeFirst();
 }
 
-function storedQuery(db: Db, stackId: number, userId: number) {
-  return db
-    .selectFrom('community_users')
-    .select(['id', 'username', 'role', 'status'])
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId);
-}
-
-/** The stored row. */
-export async function storedUser(db: Db, stackId: number, userId: number) {
-  return storedQuery(db, stackId, userId).executeTakeFirst();
-}
-
-/** The stored row, locked for the rest of the transaction. */
-export async function lockUser(db: Db, stackId: number, userId: number) {
-  return storedQuery(db, stackId, userId).forUpdate().executeTakeFirst();
-}
-
-export async function findUserIdByName(db: Db, stackId: number, username: string) {
-  const row = await db
-    .selectFrom('community_users')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where(sql`lower(username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function setStatus(
-  db: Db,
-  stackId: number,
-  userId: number,
-  status: string,
-  deletedAt: Date | null,
-): Promise<void> {
-  await db
-    .updateTable('community_users')
-    .set({ status, deleted_at: deletedAt })
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .execute();
-}
-
-export async function setEmailValidated(db: Db, stackId: number, userId: number, value: boolean) {
-  await db
-    .updateTable('community_users')
-    .set({ email_validated: value })
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .execute();
-}
-
 export async function writeBan(db: Db, stackId: number, userId: number, start: Date, until: Date | null) {
   await db
     .insertInto('bans')
@@ -235,7 +185,7 @@ export async function endDueBan(db: Db, stackId: number, userId: number, until: 
   return db.transaction().execute(async (trx) => {
     const ban = await trx
       .selectFrom('bans as b')
-      .innerJoin('community_users as u', (j) =>
+      .innerJoin(communityUserRows(trx).as('u'), (j) =>
         j.onRef('u.stack_id', '=', 'b.stack_id').onRef('u.id', '=', 'b.user_id'),
       )
       .select(['b.ban_until', 'u.status'])
@@ -246,7 +196,7 @@ export async function endDueBan(db: Db, stackId: number, userId: number, until: 
     if (!ban?.ban_until || ban.status !== 'banned') return false;
     if (ban.ban_until.getTime() !== until.getTime() || ban.ban_until > now) return false;
     await clearBan(trx, stackId, userId);
-    await setStatus(trx, stackId, userId, 'active', null);
+    await setUserStatus(trx, stackId, userId, 'active', null);
     return true;
   });
 }
@@ -257,40 +207,11 @@ export async function endDueBan(db: Db, stackId: number, userId: number, until: 
  * requests, interests, staff attributes, a ban) are deleted.
  */
 export async function eraseUser(db: Db, stackId: number, userId: number, username: string, now: Date) {
-  await db
-    .updateTable('community_users')
-    .set({
-      status: 'fully_deleted',
-      deleted_at: now,
-      username,
-      real_name: '',
-      email: '',
-      bio: '',
-      ext_id: null,
-      password_hash: null,
-      account_id: null,
-      role: null,
-      email_validated: false,
-    })
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .execute();
+  await eraseUserRow(db, stackId, userId, username, now);
   await untagUser(db, stackId, userId);
   await dropStaffAttributes(db, stackId, userId);
   await clearBan(db, stackId, userId);
   await dropRelationsOf(db, stackId, userId);
-}
-
-/** Whether another member of the community already has this username. */
-export async function usernameTaken(db: Db, stackId: number, username: string, exceptId: number) {
-  const row = await db
-    .selectFrom('community_users')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where(sql`lower(username)`, '=', username.toLowerCase())
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** A member's standing now (a ban whose end has passed reads active), for the member guard. */
@@ -301,7 +222,7 @@ export async function memberStanding(
   now: Date,
 ): Promise<MemberStandingInfo | undefined> {
   const row = await db
-    .selectFrom('community_users as u')
+    .selectFrom(communityUserRows(db).as('u'))
     .leftJoin('bans as b', (join) =>
       join.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'),
     )

@@ -21,6 +21,7 @@ import { memberUsers } from '../member-people/member-user.repository.ts';
 import { createScoringService } from '../scoring/scoring.service.ts';
 import { lastManualScores } from '../scoring/scoring.repository.ts';
 import { namesOf } from '../users/users.repository.ts';
+import * as standing from '../users/member-standing-changes.repository.ts';
 import * as repo from './user-moderation.repository.ts';
 import { revokeMemberFamilies } from '../auth/token.repository.ts';
 
@@ -186,7 +187,7 @@ export function createUserModerationService(deps: PlatformDeps) {
     userId: number,
     change: StatusChange,
   ) {
-    const target = await repo.lockUser(trx, stackId, userId);
+    const target = await standing.lockStanding(trx, stackId, userId);
     if (!target) throw AppError.notFound(MESSAGES.notFound);
     if (target.status === 'fully_deleted') throw AppError.of(409, CODES.erased, MESSAGES.erased);
     if (target.id === actor.userId) throw AppError.of(403, CODES.self, MESSAGES.self);
@@ -255,28 +256,28 @@ export function createUserModerationService(deps: PlatformDeps) {
       await db.transaction().execute(async (trx) => {
         await guard(trx, stackId, actor, userId, change);
         if (change.emailValidated !== undefined) {
-          await repo.setEmailValidated(trx, stackId, userId, change.emailValidated);
+          await standing.setEmailValidated(trx, stackId, userId, change.emailValidated);
         }
         switch (change.status) {
           case undefined:
             return;
           case 'active':
             await repo.clearBan(trx, stackId, userId);
-            await repo.setStatus(trx, stackId, userId, 'active', null);
+            await standing.setUserStatus(trx, stackId, userId, 'active', null);
             return;
           case 'banned': {
             banEnd = change.days ? new Date(now.getTime() + change.days * DAY_MS) : null;
             await repo.writeBan(trx, stackId, userId, now, banEnd);
-            await repo.setStatus(trx, stackId, userId, 'banned', null);
+            await standing.setUserStatus(trx, stackId, userId, 'banned', null);
             break;
           }
           case 'deleted':
             await repo.clearBan(trx, stackId, userId);
-            await repo.setStatus(trx, stackId, userId, 'deleted', now);
+            await standing.setUserStatus(trx, stackId, userId, 'deleted', now);
             break;
           case 'fully_deleted': {
             let name = erasedUsername(userId);
-            for (let n = 2; await repo.usernameTaken(trx, stackId, name, userId); n += 1) {
+            for (let n = 2; await standing.usernameTakenByOther(trx, stackId, name, userId); n += 1) {
               name = `${erasedUsername(userId)}-${n}`;
             }
             await repo.eraseUser(trx, stackId, userId, name, now);
@@ -290,7 +291,7 @@ export function createUserModerationService(deps: PlatformDeps) {
 
     /** Manual points through the scoring service (history and total stay consistent). */
     async addScore(stackId: number, actor: Moderator, userId: number, points: unknown, comment: unknown) {
-      const target = await repo.storedUser(db, stackId, userId);
+      const target = await standing.storedStanding(db, stackId, userId);
       if (!target) throw AppError.notFound(MESSAGES.notFound);
       if (target.status === 'fully_deleted') throw AppError.of(409, CODES.erased, MESSAGES.erased);
       // Input errors come first (the scoring service words them); then nobody scores themselves.
@@ -362,7 +363,7 @@ export function createUserModerationService(deps: PlatformDeps) {
         }
         userId = n;
       } else if (typeof body.username === 'string' && body.username.trim()) {
-        userId = await repo.findUserIdByName(db, stackId, body.username.trim());
+        userId = await standing.userIdByUsername(db, stackId, body.username.trim());
         if (userId === undefined) throw AppError.notFound(MESSAGES.notFound);
       } else {
         throw AppError.of(400, ErrorCode.required, 'A user is required.', 'user_id');

@@ -1,0 +1,27 @@
+import type { Db } from '../../platform/db/database.ts';
+import './activity.tables.ts';
+
+// The activity module owns `categories`. A query of another module that needs categories inside its
+// own statement (a page counting positions, a search with an "assigned" flag, a join with interests)
+// composes this source, `selectFrom(categoryRows(db).as('c'))`, instead of naming the table.
+
+/** Every category's row. */
+export function categoryRows(db: Db) {
+  return db.selectFrom('categories').select(['stack_id', 'id', 'name', 'slug', 'created_at']);
+}
+
+/** Which of `ids` are categories of the community. */
+export async function existingCategoryIds(
+  db: Db,
+  stackId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => r.id);
+}
