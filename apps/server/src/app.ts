@@ -65,6 +65,7 @@ import {
   registerMemberSsoSignInRoute,
   registerPlatformUrlRoute,
 } from './modules/member-auth/member-auth.routes.ts';
+import type { CommittedWrites } from './platform/db/committed-writes.ts';
 import { registerMemberScope } from './platform/member-scope/member-scope.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-in-throttle.service.ts';
@@ -107,6 +108,11 @@ export interface AppDeps {
   secretBox?: SecretBox;
   /** Serve the built console (off in API tests). */
   serveConsole?: boolean;
+  /**
+   * The database's committed writes (`DatabaseHandle.writes`): with them the community guard keeps
+   * its answers until a write could change them (ADR 0015); without, it reads on every call.
+   */
+  writes?: CommittedWrites;
 }
 
 /** Builds the whole server: platform plugins first, then each module, wired explicitly. */
@@ -187,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', () => jobs.stop());
   const classifier = moderationClassifier(config, app.log);
-  const stackScope = stackScopeDeps({ db, clock });
+  const stackScope = stackScopeDeps({ db, clock, ...(deps.writes ? { writes: deps.writes } : {}) });
   const platform: AppModuleDeps = {
     db,
     clock,

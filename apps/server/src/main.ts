@@ -29,7 +29,13 @@ async function main(): Promise<void> {
   // A fresh database: the demo community gets a year of generated activity (a few seconds, once).
   if (seeded.created) await seedDemoActivity(handle.db, { log: console.log });
   const secretBox = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
-  const app = await buildApp({ config, db: handle.db, secretBox, serveConsole: true });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    writes: handle.writes,
+    secretBox,
+    serveConsole: true,
+  });
 
   const shutdown = async () => {
     await app.close();

@@ -22,13 +22,17 @@ export interface TestApp {
   /** The app's job queue; its worker is not started: call runDue(). */
   jobs: JobQueue;
   mailer: Mailer;
+  /** The database's address on a PostgreSQL server (TEST_DATABASE_URL runs); undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
 /** A fresh database per call: PGlite in memory, or a new database on TEST_DATABASE_URL's server. */
 async function freshDatabase() {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { handle: await openDatabase({ pgliteDir: 'memory://' }), drop: async () => {} };
+  if (!serverUrl) {
+    return { handle: await openDatabase({ pgliteDir: 'memory://' }), url: undefined, drop: async () => {} };
+  }
   const name = `agora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -39,6 +43,7 @@ async function freshDatabase() {
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     handle,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -76,12 +81,13 @@ export async function buildTestApp(
     AGORA_BODY_LIMIT: String(64 * 1024),
     ...options.env,
   });
-  const { handle, drop } = await freshDatabase();
+  const { handle, url, drop } = await freshDatabase();
   await bootstrap(handle.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
   const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
   const app = await buildApp({
     config,
     db: options.queryCounter ? handle.db.withPlugin(options.queryCounter) : handle.db,
+    writes: handle.writes,
     clock,
     serveConsole: options.serveConsole ?? false,
     ...(options.logStream ? { logStream: options.logStream } : {}),
@@ -95,6 +101,7 @@ export async function buildTestApp(
     config,
     jobs: app.jobs,
     mailer: app.mailer,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await handle.close();

@@ -7,14 +7,14 @@ import {
   type FeatureOverride,
 } from '../features/feature-overrides.repository.ts';
 import { lacksRequiredSecondFactorColumn } from '../two-factor/second-factor-requirement.repository.ts';
-import '../user-moderation/user-moderation.tables.ts';
-import '../users/users.tables.ts';
+import { banRows } from '../user-moderation/ban-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import './stacks.tables.ts';
 
 /**
  * Everything the community guard decides on, in one statement (ADR 0013): the live bearer token
- * (platform), the account's staff link in the community named by the slug and its own standing there
- * (this module), whether the community requires a second factor the account lacks (two-factor), and
+ * (platform), the account's staff link in the community named by the slug (users) and its ban there
+ * (user-moderation), with the community itself (this module), whether the community requires a second factor the account lacks (two-factor), and
  * the community's flags (features). Nothing is cached: a revoked token, a role change, a ban or a
  * switched flag is seen by the very next call, in every process.
  *
@@ -29,13 +29,13 @@ export async function findStaffAccess(
 ): Promise<StaffAccess | undefined> {
   const row = await liveAccessTokenQuery(db, tokenDigest, now)
     .leftJoin('stacks as s', (join) => join.on('s.slug', '=', slug))
-    .leftJoin('community_users as u', (join) =>
+    .leftJoin(communityUserRows(db).as('u'), (join) =>
       join
         .onRef('u.stack_id', '=', 's.id')
         .onRef('u.account_id', '=', 't.account_id')
         .on('u.role', 'is not', null),
     )
-    .leftJoin('bans as b', (join) =>
+    .leftJoin(banRows(db).as('b'), (join) =>
       join.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'),
     )
     .select((eb) => [
@@ -43,6 +43,8 @@ export async function findStaffAccess(
       't.family_id as familyId',
       't.client_id as clientId',
       'f.only_stack_id as onlyStackId',
+      't.expires_at as tokenExpiresAt',
+      'f.expires_at as familyExpiresAt',
       's.id as stackId',
       's.slug',
       's.name',
@@ -65,8 +67,9 @@ export async function findStaffAccess(
     clientId: row.clientId,
     onlyStackId: row.onlyStackId,
   };
+  const liveUntil = new Date(Math.min(row.tokenExpiresAt.getTime(), row.familyExpiresAt.getTime()));
   if (row.stackId === null || row.userId === null || row.role === null || row.slug === null) {
-    return { account, membership: undefined, lacksRequiredSecondFactor: false };
+    return { account, membership: undefined, lacksRequiredSecondFactor: false, liveUntil };
   }
   return {
     account,
@@ -85,5 +88,6 @@ export async function findStaffAccess(
       features: enabledFeaturesOf(row.plan ?? '', row.featureOverrides as FeatureOverride[]),
     },
     lacksRequiredSecondFactor: Boolean(row.lacksSecondFactor),
+    liveUntil,
   };
 }

@@ -6,12 +6,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
+import { CommittedWrites, publishingWrites } from './committed-writes.ts';
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Every write this process commits through `db`, told after its connection is released. */
+  writes: CommittedWrites;
   close(): Promise<void>;
 }
 
@@ -29,20 +32,23 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const writes = new CommittedWrites();
+    const db = new Kysely<Database>({ dialect: publishingWrites(new PostgresDialect({ pool }), writes) });
     await migrateToLatest(db as Kysely<unknown>);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', writes, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(dir), { recursive: true });
   const pglite = await PGlite.create(dir);
   // PGlite is one session: the pool holds a single connection, so transactions never interleave.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new CommittedWrites();
+  const db = new Kysely<Database>({ dialect: publishingWrites(new PostgresDialect({ pool }), writes) });
   await migrateToLatest(db as Kysely<unknown>);
   return {
     db,
     kind: 'pglite',
+    writes,
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -11,9 +11,9 @@ import {
 } from '../../test-support/fixtures.ts';
 import '../../modules/user-moderation/user-moderation.tables.ts';
 
-// Issue 11 §3, ADR 0013: the community guard answers who the caller is, their role and standing, the
-// second-factor rule and the community's flags in ONE statement, with no cache, so whatever changes
-// them is seen by the very next call.
+// Issue 11 §3, ADR 0013 and 0015: the community guard answers who the caller is, their role and
+// standing, the second-factor rule and the community's flags in ONE statement, and keeps the answer
+// until a committed write could change it, so whatever changes them is seen by the very next call.
 
 const counter = new QueryCounter();
 let t: TestApp;
@@ -40,20 +40,44 @@ async function counted(url: string, bearer: { authorization: string }) {
   return { status, queries };
 }
 
-describe('the community guard costs one query', () => {
+/** A write the guard does not read, through the app's own database (it empties nothing). */
+const unrelatedWrite = () =>
+  t.db.updateTable('jobs').set({ attempts: 0 }).where('id', '=', -1).execute();
+
+/** A write to a table the guard reads (nothing changes, but the cache cannot know it). */
+const guardTableWrite = () =>
+  t.db.updateTable('stacks').set({ name: 'Demo' }).where('slug', '=', 'no-such-community').execute();
+
+describe('the community guard costs one query, then none until a write', () => {
   it('reads the caller, the role, the standing, the second factor and the flags in one statement', async () => {
+    await guardTableWrite();
     // The community's own description reads nothing more: the guard's one statement is the whole call.
     expect(await counted(STACK, cast.admin.bearer)).toEqual({ status: 200, queries: 1 });
     expect(await counted(STACK, cast.moderator.bearer)).toEqual({ status: 200, queries: 1 });
   });
 
-  it('refuses in that same one statement: another community, a role, a flag, a token', async () => {
+  it('answers a repeated call from the cache, and reads again after a write to what it read', async () => {
+    await guardTableWrite();
+    expect(await counted(STACK, cast.admin.bearer)).toEqual({ status: 200, queries: 1 });
+    expect(await counted(STACK, cast.admin.bearer)).toEqual({ status: 200, queries: 0 });
+    // The moderator's answer is kept too; the route's role check still refuses what it may not call.
+    expect(await counted(STACK, cast.moderator.bearer)).toEqual({ status: 200, queries: 1 });
+    expect(await counted(STAFF_LIST, cast.moderator.bearer)).toEqual({ status: 403, queries: 0 });
+    await unrelatedWrite();
+    expect(await counted(STACK, cast.admin.bearer)).toEqual({ status: 200, queries: 0 });
+    await guardTableWrite();
+    expect(await counted(STACK, cast.admin.bearer)).toEqual({ status: 200, queries: 1 });
+  });
+
+  it('refuses in one statement, and keeps no refusal: another community, a role, a flag, a token', async () => {
+    await guardTableWrite();
+    // Not staff of that community: read every time, so an account cannot fill the cache with slugs.
+    expect(await counted(STACK, cast.owner.bearer)).toEqual({ status: 404, queries: 1 });
     expect(await counted(STACK, cast.owner.bearer)).toEqual({ status: 404, queries: 1 });
     expect(await counted(STAFF_LIST, cast.moderator.bearer)).toEqual({ status: 403, queries: 1 });
-    expect(await counted(STACK, { authorization: 'Bearer agat_not-a-token' })).toEqual({
-      status: 401,
-      queries: 1,
-    });
+    const dead = { authorization: 'Bearer agat_not-a-token' };
+    expect(await counted(STACK, dead)).toEqual({ status: 401, queries: 1 });
+    expect(await counted(STACK, dead)).toEqual({ status: 401, queries: 1 });
     await setFlag(t, cast.admin, cast.demoId, 'tagging', false);
     expect(await counted(TAGS, cast.admin.bearer)).toEqual({ status: 403, queries: 1 });
     await setFlag(t, cast.admin, cast.demoId, 'tagging', true);
@@ -140,5 +164,19 @@ describe('what changes is seen by the very next call', () => {
     await setFlag(t, cast.admin, cast.demoId, 'tagging', true);
     expect((await get(TAGS, cast.admin.bearer)).statusCode).toBe(200);
     expect(await features()).toContain('tagging_category');
+  });
+});
+
+// Last: it moves the clock past every session's life.
+describe('what time alone ends', () => {
+  it('a token that expires while its answer is kept', async () => {
+    await guardTableWrite();
+    expect(await counted(STACK, cast.admin.bearer)).toEqual({ status: 200, queries: 1 });
+    expect(await counted(STACK, cast.admin.bearer)).toEqual({ status: 200, queries: 0 });
+    // No write happens: the passing of time alone ends the token, and the kept answer with it.
+    t.clock.advance(t.config.accessTokenTtlSeconds + 1);
+    const expired = await get(STACK, cast.admin.bearer);
+    expect(expired.statusCode).toBe(401);
+    expect(errorsOf(expired.body)[0]?.code).toBe('invalid_token');
   });
 });

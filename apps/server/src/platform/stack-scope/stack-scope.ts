@@ -59,6 +59,8 @@ export interface StaffAccess {
   membership: StaffMembership | undefined;
   /** Whether the community requires a second factor that the account has not turned on. */
   lacksRequiredSecondFactor: boolean;
+  /** When the token stops being live by time alone (its own expiry or its sign-in's, the earlier). */
+  liveUntil: Date;
 }
 
 export interface StackScopeDeps {
