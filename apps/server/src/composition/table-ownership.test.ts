@@ -35,13 +35,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       "the staff list and search fall back to the account's email inside the same query; auth should offer account emails by id",
   },
-  // bans (owner: user-moderation)
-  {
-    module: 'stacks',
-    table: 'bans',
-    reason:
-      "the community guards' one statement joins the caller's membership and ban by design (one round trip, issue 11 §3); splitting it per owner costs a second query",
-  },
   // categories (owner: activity)
   {
     module: 'analytics-exports',
@@ -109,12 +102,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'community_users',
     reason:
       "member sign-up creates members and the people lists search and page community users in member-people's SQL; the users module's repository should answer",
-  },
-  {
-    module: 'stacks',
-    table: 'community_users',
-    reason:
-      "the community guards' one statement joins the caller's membership and ban by design (one round trip, issue 11 §3); splitting it per owner costs a second query",
   },
   {
     module: 'staff',

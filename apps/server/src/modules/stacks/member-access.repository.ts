@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/database.ts';
 import { liveAccessTokenQuery, liveMemberTokenQuery } from '../../platform/auth/authenticate.ts';
 import { effectiveStanding, type MemberStandingInfo } from '../../platform/member-scope/member-standing.ts';
 import { lacksRequiredSecondFactorColumn } from '../two-factor/second-factor-requirement.repository.ts';
-import '../user-moderation/user-moderation.tables.ts';
-import '../users/users.tables.ts';
+import { banRows } from '../user-moderation/ban-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import './stacks.tables.ts';
 
 /** A caller the member API's guard found, with their standing in the community at `now`. */
@@ -63,10 +63,10 @@ export async function findMemberAccess(
       's.name',
       jsonObjectFrom(
         liveMemberTokenQuery(db, tokenDigest, now)
-          .innerJoin('community_users as u', (join) =>
+          .innerJoin(communityUserRows(db).as('u'), (join) =>
             join.onRef('u.stack_id', '=', 'f.member_stack_id').onRef('u.id', '=', 'f.member_user_id'),
           )
-          .leftJoin('bans as b', (join) =>
+          .leftJoin(banRows(db).as('b'), (join) =>
             join.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'),
           )
           .where('f.member_stack_id', '=', eb.ref('s.id'))
@@ -81,13 +81,13 @@ export async function findMemberAccess(
       ).as('member'),
       jsonObjectFrom(
         liveAccessTokenQuery(db, tokenDigest, now)
-          .innerJoin('community_users as u', (join) =>
+          .innerJoin(communityUserRows(db).as('u'), (join) =>
             join
               .onRef('u.account_id', '=', 't.account_id')
               .on('u.stack_id', '=', eb.ref('s.id'))
               .on('u.role', 'is not', null),
           )
-          .leftJoin('bans as b', (join) =>
+          .leftJoin(banRows(db).as('b'), (join) =>
             join.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'),
           )
           .select((inner) => [

@@ -1,7 +1,8 @@
 import { CONSOLE_ROLES } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { StaffMembership } from '../../platform/stack-scope/stack-scope.ts';
-import '../user-moderation/user-moderation.tables.ts';
+import { banRows } from '../user-moderation/ban-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import './stacks.tables.ts';
 
 /** The guard's notion of a staff caller lives in the platform; this module's queries answer it. */
@@ -9,9 +10,11 @@ export type { StaffMembership };
 
 function membershipQuery(db: Db) {
   return db
-    .selectFrom('community_users as u')
+    .selectFrom(communityUserRows(db).as('u'))
     .innerJoin('stacks as s', 's.id', 'u.stack_id')
-    .leftJoin('bans as b', (j) => j.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'))
+    .leftJoin(banRows(db).as('b'), (j) =>
+      j.onRef('b.stack_id', '=', 'u.stack_id').onRef('b.user_id', '=', 'u.id'),
+    )
     .select([
       'u.status as memberStatus',
       'b.ban_until as banUntil',
