@@ -37,17 +37,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
   },
   // categories (owner: activity)
   {
-    module: 'analytics-exports',
-    table: 'categories',
-    reason:
-      "the contents export joins each content's category name in its keyset page; activity's categories repository offers lookups by id only",
-  },
-  {
-    module: 'analytics-tables',
-    table: 'categories',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
     module: 'member-people',
     table: 'categories',
     reason:
@@ -59,38 +48,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       'the tag assignment search lists categories with their assigned flag in one SQL query; the owners offer no search yet',
   },
-  // comments (owner: member-content)
-  {
-    module: 'analytics-exports',
-    table: 'comments',
-    reason: "reads or changes comments directly; member-content's repository should answer",
-  },
-  {
-    module: 'analytics-tables',
-    table: 'comments',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'data-provisioning',
-    table: 'comments',
-    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
   // community_users (owner: users)
-  {
-    module: 'analytics-exports',
-    table: 'community_users',
-    reason: "reads or writes community users directly; the users module's repository should answer",
-  },
-  {
-    module: 'analytics-tables',
-    table: 'community_users',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'data-provisioning',
-    table: 'community_users',
-    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
   {
     module: 'member-auth',
     table: 'community_users',
@@ -115,33 +73,7 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       'the tag assignment search lists users with their assigned flag in one SQL query (and existingObjects picks the table at run time); the owners offer no search yet',
   },
-  // connections (owner: member-people)
-  {
-    module: 'analytics-tables',
-    table: 'connections',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'data-provisioning',
-    table: 'connections',
-    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
   // contributions (owner: member-content)
-  {
-    module: 'analytics-exports',
-    table: 'contributions',
-    reason: "reads or changes contents directly; member-content's repository should answer",
-  },
-  {
-    module: 'analytics-tables',
-    table: 'contributions',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'data-provisioning',
-    table: 'contributions',
-    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
   {
     module: 'member-people',
     table: 'contributions',
@@ -153,74 +85,11 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       'the tag assignment search lists contents with their assigned flag in one SQL query; the owners offer no search yet',
   },
-  // follows (owner: member-people)
-  {
-    module: 'analytics-tables',
-    table: 'follows',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'data-provisioning',
-    table: 'follows',
-    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
-  // interests (owner: member-people)
-  {
-    module: 'analytics-tables',
-    table: 'interests',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  // logins (owner: member-auth)
-  {
-    module: 'analytics-tables',
-    table: 'logins',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  {
-    module: 'data-provisioning',
-    table: 'logins',
-    reason: 'the analytics overview counts every area in SQL; a read model per owner is left to do',
-  },
-  // polls (owner: member-content)
-  {
-    module: 'analytics-tables',
-    table: 'polls',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  // shares (owner: member-content)
-  {
-    module: 'analytics-tables',
-    table: 'shares',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  // tags (owner: tagging)
-  {
-    module: 'analytics-tables',
-    table: 'tags',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
   // user_tags (owner: tagging)
-  {
-    module: 'analytics-tables',
-    table: 'user_tags',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
   {
     module: 'member-people',
     table: 'user_tags',
     reason: "reads or changes user tags directly; tagging's repository should answer",
-  },
-  // views (owner: member-content)
-  {
-    module: 'analytics-tables',
-    table: 'views',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
-  },
-  // votes (owner: member-content)
-  {
-    module: 'analytics-tables',
-    table: 'votes',
-    reason: 'the analytics tables aggregate every area in SQL; a read model per owner is left to do',
   },
 ];
 

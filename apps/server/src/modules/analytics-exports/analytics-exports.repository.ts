@@ -1,8 +1,13 @@
-import type { Db } from '../../platform/db/database.ts';
-import type {} from '../activity/activity.tables.ts';
-import type {} from './analytics-exports.tables.ts';
-import type { AnalyticsExportsTable } from './analytics-exports.tables.ts';
 import type { Insertable } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import { categoryRows } from '../activity/category-rows.repository.ts';
+import { contributionRows } from '../member-content/contribution-rows.repository.ts';
+import { commentRows } from '../member-content/reaction-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
+import type { AnalyticsExportsTable } from './analytics-exports.tables.ts';
+
+// This module owns `analytics_exports`; the exported rows come from their owners' sources
+// (`*-rows.repository.ts`), composed here into one statement per page.
 
 export async function insertExport(db: Db, values: Insertable<AnalyticsExportsTable>): Promise<number> {
   const row = await db
@@ -73,10 +78,10 @@ export async function updateExport(
 
 export async function contributionExists(db: Db, stackId: number, id: number): Promise<boolean> {
   const row = await db
-    .selectFrom('contributions')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('id', '=', id)
+    .selectFrom(contributionRows(db).as('c'))
+    .select('c.id')
+    .where('c.stack_id', '=', stackId)
+    .where('c.id', '=', id)
     .executeTakeFirst();
   return !!row;
 }
@@ -85,12 +90,21 @@ export async function contributionExists(db: Db, stackId: number, id: number): P
 
 export function membersAfter(db: Db, stackId: number, after: number, limit: number) {
   return db
-    .selectFrom('community_users')
-    .select(['id', 'username', 'real_name', 'email', 'created_at', 'last_login', 'status', 'score'])
-    .where('stack_id', '=', stackId)
-    .where('role', 'is', null)
-    .where('id', '>', after)
-    .orderBy('id')
+    .selectFrom(communityUserRows(db).as('u'))
+    .select([
+      'u.id',
+      'u.username',
+      'u.real_name',
+      'u.email',
+      'u.created_at',
+      'u.last_login',
+      'u.status',
+      'u.score',
+    ])
+    .where('u.stack_id', '=', stackId)
+    .where('u.role', 'is', null)
+    .where('u.id', '>', after)
+    .orderBy('u.id')
     .limit(limit)
     .execute();
 }
@@ -104,11 +118,11 @@ export function contributionsAfter(
   to: Date | null,
 ) {
   let query = db
-    .selectFrom('contributions as c')
-    .leftJoin('community_users as u', (j) =>
+    .selectFrom(contributionRows(db).as('c'))
+    .leftJoin(communityUserRows(db).as('u'), (j) =>
       j.onRef('u.stack_id', '=', 'c.stack_id').onRef('u.id', '=', 'c.author_id'),
     )
-    .leftJoin('categories as k', (j) =>
+    .leftJoin(categoryRows(db).as('k'), (j) =>
       j.onRef('k.stack_id', '=', 'c.stack_id').onRef('k.id', '=', 'c.category_id'),
     )
     .select(['c.id', 'c.type', 'c.title', 'c.created_at', 'u.username as author', 'k.name as category'])
@@ -127,8 +141,8 @@ export function threadCommentsAfter(
   limit: number,
 ) {
   return db
-    .selectFrom('comments as m')
-    .leftJoin('community_users as u', (j) =>
+    .selectFrom(commentRows(db).as('m'))
+    .leftJoin(communityUserRows(db).as('u'), (j) =>
       j.onRef('u.stack_id', '=', 'm.stack_id').onRef('u.id', '=', 'm.author_id'),
     )
     .select(['m.id', 'm.body', 'm.created_at', 'u.username as author'])

@@ -1,7 +1,23 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { CategoryTableCount, ContributionTableCount, UserTableCount } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import type {} from '../activity/activity.tables.ts';
+import { categoryRows } from '../activity/category-rows.repository.ts';
+import { privateMessageRows, uploadRows } from '../activity/message-and-upload-rows.repository.ts';
+import { loginRows } from '../member-auth/login-rows.repository.ts';
+import { contributionRows, pollContributionRows } from '../member-content/contribution-rows.repository.ts';
+import {
+  commentRows,
+  pollVoteRows,
+  shareRows,
+  viewRows,
+  voteRows,
+} from '../member-content/reaction-rows.repository.ts';
+import { connectionRows, followRows, interestRows } from '../member-people/relation-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
+
+// The analytics tables count every area's rows in SQL, one statement per question, without naming
+// another module's table: each owner offers its rows as a sub-query (`*-rows.repository.ts`), composed
+// here into the statement; PostgreSQL folds the sub-queries, so the plans and round trips stay the same.
 
 /** A time range: from included, to excluded; null = unbounded. */
 export interface Range {
@@ -25,112 +41,98 @@ function keyIn(column: string, ids: readonly number[] | undefined): Fragment {
   return sql`${sql.ref(column)} IN (${sql.join(ids)})`;
 }
 
+/** An owner's source of rows (a sub-query over its own table, every community's rows with `stack_id`). */
+type Rows = (db: Db) => Expression<unknown>;
+
 interface MetricSpec {
   /** Rows (k, t) of the activity, already restricted to the community. */
-  source: (stackId: number) => Fragment;
+  source: (db: Db, stackId: number) => Fragment;
   aggregate?: Fragment;
 }
 
-const simple =
-  (table: string, key: string, time: string, filter: Fragment = sql`TRUE`) =>
-  (stackId: number) =>
-    sql`SELECT ${sql.ref(key)} AS k, ${sql.ref(time)} AS t, * FROM ${sql.table(table)} WHERE stack_id = ${stackId} AND ${filter}`;
+/** The rows of one owner's source in the community, keyed by `key` and timed by `time`, with all its columns. */
+const rowsOf =
+  (rows: Rows, key: string, time: string, filter: Fragment = sql`TRUE`) =>
+  (db: Db, stackId: number) =>
+    sql`SELECT ${sql.ref(`r.${key}`)} AS k, ${sql.ref(`r.${time}`)} AS t, r.*
+        FROM ${rows(db)} r WHERE r.stack_id = ${stackId} AND ${filter}`;
+
+/** Rows of a reaction to a content (comment, vote, share, view), keyed by the content's category. */
+const byCategoryOfContent = (rows: Rows) => (db: Db, stackId: number) =>
+  sql`SELECT c.category_id AS k, r.created_at AS t
+      FROM ${rows(db)} r
+      JOIN ${contributionRows(db)} c ON c.stack_id = r.stack_id AND c.id = r.contribution_id
+      WHERE r.stack_id = ${stackId}`;
 
 /** Per-member counts (the analytics users table and the users export). */
 export const USER_METRICS: Record<UserTableCount, MetricSpec> = {
-  visits: { source: simple('logins', 'user_id', 'at') },
+  visits: { source: rowsOf(loginRows, 'user_id', 'at') },
   unique_accesses: {
-    source: simple('logins', 'user_id', 'at'),
+    source: rowsOf(loginRows, 'user_id', 'at'),
     aggregate: sql`count(DISTINCT date_trunc('day', s.t AT TIME ZONE 'UTC'))`,
   },
-  contributions: { source: simple('contributions', 'author_id', 'created_at') },
-  posts: { source: simple('contributions', 'author_id', 'created_at', sql`type = 'post'`) },
-  discussions: { source: simple('contributions', 'author_id', 'created_at', sql`type = 'discussion'`) },
-  statuses: { source: simple('contributions', 'author_id', 'created_at', sql`type = 'status'`) },
+  contributions: { source: rowsOf(contributionRows, 'author_id', 'created_at') },
+  posts: { source: rowsOf(contributionRows, 'author_id', 'created_at', sql`r.type = 'post'`) },
+  discussions: { source: rowsOf(contributionRows, 'author_id', 'created_at', sql`r.type = 'discussion'`) },
+  statuses: { source: rowsOf(contributionRows, 'author_id', 'created_at', sql`r.type = 'status'`) },
   // Polls of their own, or attached to a post or discussion through the member API.
-  polls: {
-    source: simple(
-      'contributions',
-      'author_id',
-      'created_at',
-      sql`(type = 'poll' OR EXISTS (SELECT 1 FROM polls p
-        WHERE p.stack_id = contributions.stack_id AND p.contribution_id = contributions.id))`,
-    ),
-  },
-  comments: { source: simple('comments', 'author_id', 'created_at') },
+  polls: { source: rowsOf(pollContributionRows, 'author_id', 'created_at') },
+  comments: { source: rowsOf(commentRows, 'author_id', 'created_at') },
   connections: {
-    source: (stackId) =>
-      sql`SELECT user_a AS k, created_at AS t FROM connections WHERE stack_id = ${stackId}
-          UNION ALL SELECT user_b AS k, created_at AS t FROM connections WHERE stack_id = ${stackId}`,
+    source: (db, stackId) =>
+      sql`SELECT c.user_a AS k, c.created_at AS t FROM ${connectionRows(db)} c WHERE c.stack_id = ${stackId}
+          UNION ALL
+          SELECT c.user_b AS k, c.created_at AS t FROM ${connectionRows(db)} c WHERE c.stack_id = ${stackId}`,
   },
-  followers: { source: simple('follows', 'followed_id', 'created_at') },
-  followings: { source: simple('follows', 'follower_id', 'created_at') },
-  appreciations_given: { source: simple('votes', 'user_id', 'created_at') },
-  appreciations_received: { source: simple('votes', 'target_author_id', 'created_at') },
-  shares: { source: simple('shares', 'user_id', 'created_at') },
+  followers: { source: rowsOf(followRows, 'followed_id', 'created_at') },
+  followings: { source: rowsOf(followRows, 'follower_id', 'created_at') },
+  appreciations_given: { source: rowsOf(voteRows, 'user_id', 'created_at') },
+  appreciations_received: { source: rowsOf(voteRows, 'target_author_id', 'created_at') },
+  shares: { source: rowsOf(shareRows, 'user_id', 'created_at') },
   contents_viewed: {
-    source: simple('views', 'user_id', 'created_at'),
+    source: rowsOf(viewRows, 'user_id', 'created_at'),
     aggregate: sql`count(DISTINCT s.contribution_id)`,
   },
-  private_messages: { source: simple('private_messages', 'sender_id', 'created_at') },
-  uploads: { source: simple('uploads', 'user_id', 'created_at') },
-  poll_votes: { source: simple('poll_votes', 'user_id', 'created_at') },
+  private_messages: { source: rowsOf(privateMessageRows, 'sender_id', 'created_at') },
+  uploads: { source: rowsOf(uploadRows, 'user_id', 'created_at') },
+  poll_votes: { source: rowsOf(pollVoteRows, 'user_id', 'created_at') },
 };
 
 /** Per-category counts. */
 export const CATEGORY_METRICS: Record<CategoryTableCount, MetricSpec> = {
-  contributions: { source: simple('contributions', 'category_id', 'created_at') },
+  contributions: { source: rowsOf(contributionRows, 'category_id', 'created_at') },
   contributors: {
-    source: simple('contributions', 'category_id', 'created_at'),
+    source: rowsOf(contributionRows, 'category_id', 'created_at'),
     aggregate: sql`count(DISTINCT s.author_id)`,
   },
-  comments: {
-    source: (stackId) =>
-      sql`SELECT c.category_id AS k, m.created_at AS t FROM comments m
-          JOIN contributions c ON c.stack_id = m.stack_id AND c.id = m.contribution_id
-          WHERE m.stack_id = ${stackId}`,
-  },
-  appreciations: {
-    source: (stackId) =>
-      sql`SELECT c.category_id AS k, v.created_at AS t FROM votes v
-          JOIN contributions c ON c.stack_id = v.stack_id AND c.id = v.contribution_id
-          WHERE v.stack_id = ${stackId}`,
-  },
-  shares: {
-    source: (stackId) =>
-      sql`SELECT c.category_id AS k, x.created_at AS t FROM shares x
-          JOIN contributions c ON c.stack_id = x.stack_id AND c.id = x.contribution_id
-          WHERE x.stack_id = ${stackId}`,
-  },
-  views: {
-    source: (stackId) =>
-      sql`SELECT c.category_id AS k, w.created_at AS t FROM views w
-          JOIN contributions c ON c.stack_id = w.stack_id AND c.id = w.contribution_id
-          WHERE w.stack_id = ${stackId}`,
-  },
-  followers: { source: simple('interests', 'category_id', 'created_at') },
+  comments: { source: byCategoryOfContent(commentRows) },
+  appreciations: { source: byCategoryOfContent(voteRows) },
+  shares: { source: byCategoryOfContent(shareRows) },
+  views: { source: byCategoryOfContent(viewRows) },
+  followers: { source: rowsOf(interestRows, 'category_id', 'created_at') },
 };
 
 /** Per-contribution counts (all time: the range selects the contributions themselves). */
 export const CONTRIBUTION_METRICS: Record<ContributionTableCount, MetricSpec> = {
-  comments: { source: simple('comments', 'contribution_id', 'created_at') },
+  comments: { source: rowsOf(commentRows, 'contribution_id', 'created_at') },
   appreciations: {
-    source: simple('votes', 'target_id', 'created_at', sql`target_type = 'contribution'`),
+    source: rowsOf(voteRows, 'target_id', 'created_at', sql`r.target_type = 'contribution'`),
   },
-  shares: { source: simple('shares', 'contribution_id', 'created_at') },
-  views: { source: simple('views', 'contribution_id', 'created_at') },
-  votes_count: { source: simple('poll_votes', 'contribution_id', 'created_at') },
+  shares: { source: rowsOf(shareRows, 'contribution_id', 'created_at') },
+  views: { source: rowsOf(viewRows, 'contribution_id', 'created_at') },
+  votes_count: { source: rowsOf(pollVoteRows, 'contribution_id', 'created_at') },
 };
 
 /** `SELECT k, n` of one metric within the range, optionally only for some keys. */
 export function metricQuery(
+  db: Db,
   spec: MetricSpec,
   stackId: number,
   range: Range,
   ids?: readonly number[],
 ): Fragment {
   return sql`SELECT s.k AS k, ${spec.aggregate ?? sql`count(*)`} AS n
-             FROM (${spec.source(stackId)}) s
+             FROM (${spec.source(db, stackId)}) s
              WHERE ${inRange('s.t', range)} AND ${keyIn('s.k', ids)}
              GROUP BY s.k`;
 }
@@ -150,7 +152,7 @@ export async function metricsFor<K extends string>(
   if (ids.length === 0 || names.length === 0) return result;
   const unions = names.map(
     (name) =>
-      sql`SELECT ${name}::text AS metric, q.k, q.n FROM (${metricQuery(specs[name], stackId, range, ids)}) q`,
+      sql`SELECT ${name}::text AS metric, q.k, q.n FROM (${metricQuery(db, specs[name], stackId, range, ids)}) q`,
   );
   const { rows } = await sql<{ metric: K; k: number | string; n: number | string }>`${sql.join(
     unions,
@@ -197,7 +199,7 @@ export async function pageOfKeys<K extends string>(
   } else {
     const spec = input.specs[ordering.column as K];
     query = sql`SELECT b.id FROM (${base}) b
-                LEFT JOIN (${metricQuery(spec, input.stackId, input.range)}) m ON m.k = b.id
+                LEFT JOIN (${metricQuery(db, spec, input.stackId, input.range)}) m ON m.k = b.id
                 ORDER BY coalesce(m.n, 0) ${direction}, b.id ${direction}
                 LIMIT ${input.limit} OFFSET ${input.offset}`;
   }
@@ -207,6 +209,7 @@ export async function pageOfKeys<K extends string>(
 
 /** Members of the community (no staff role), optionally matching a search, as a base query. */
 export function membersBase(
+  db: Db,
   stackId: number,
   search: string | undefined,
   searchEmail: boolean,
@@ -225,7 +228,7 @@ export function membersBase(
                     u.status, u.score,
                     CASE WHEN u.last_login IS NULL THEN NULL
                          ELSE floor(extract(epoch FROM (${end}::timestamptz - u.last_login)) / 86400)::int END AS days_missing
-             FROM community_users u
+             FROM ${communityUserRows(db)} u
              WHERE u.stack_id = ${stackId} AND u.role IS NULL AND ${match}`;
 }
 
@@ -243,42 +246,30 @@ export const MEMBER_BASE_COLUMNS = [
 export async function membersByIds(db: Db, stackId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .selectFrom('community_users')
+    .selectFrom(communityUserRows(db).as('u'))
     .select([
-      'id',
-      'username',
-      'real_name',
-      'email',
-      'created_at',
-      'registered_from',
-      'device',
-      'last_login',
-      'status',
-      'score',
-      'role',
+      'u.id',
+      'u.username',
+      'u.real_name',
+      'u.email',
+      'u.created_at',
+      'u.registered_from',
+      'u.device',
+      'u.last_login',
+      'u.status',
+      'u.score',
+      'u.role',
     ])
-    .where('stack_id', '=', stackId)
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
-export async function tagsOfUsers(db: Db, stackId: number, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('user_tags as ut')
-    .innerJoin('tags as t', (j) => j.onRef('t.stack_id', '=', 'ut.stack_id').onRef('t.id', '=', 'ut.tag_id'))
-    .select(['ut.user_id', 't.id', 't.name', 't.color'])
-    .where('ut.stack_id', '=', stackId)
-    .where('ut.user_id', 'in', [...ids])
-    .orderBy('t.name')
+    .where('u.stack_id', '=', stackId)
+    .where('u.id', 'in', [...ids])
     .execute();
 }
 
 export async function interestsOfUsers(db: Db, stackId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .selectFrom('interests as i')
-    .innerJoin('categories as c', (j) =>
+    .selectFrom(interestRows(db).as('i'))
+    .innerJoin(categoryRows(db).as('c'), (j) =>
       j.onRef('c.stack_id', '=', 'i.stack_id').onRef('c.id', '=', 'i.category_id'),
     )
     .select(['i.user_id', 'c.id', 'c.name'])
@@ -288,29 +279,25 @@ export async function interestsOfUsers(db: Db, stackId: number, ids: readonly nu
     .execute();
 }
 
-export function categoriesBase(stackId: number, search: string | undefined): Fragment {
+export function categoriesBase(db: Db, stackId: number, search: string | undefined): Fragment {
   const term = search?.trim();
   const match = term ? sql`c.name ILIKE ${`%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}` : sql`TRUE`;
-  return sql`SELECT c.id, c.name, c.slug, c.created_at FROM categories c WHERE c.stack_id = ${stackId} AND ${match}`;
+  return sql`SELECT c.id, c.name, c.slug, c.created_at FROM ${categoryRows(db)} c
+             WHERE c.stack_id = ${stackId} AND ${match}`;
 }
 export const CATEGORY_BASE_COLUMNS = ['id', 'name', 'created_at'] as const;
 
-export async function categoriesByIds(db: Db, stackId: number, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('categories')
-    .select(['id', 'name', 'slug', 'created_at'])
-    .where('stack_id', '=', stackId)
-    .where('id', 'in', [...ids])
-    .execute();
-}
-
-export function contributionsBase(stackId: number, search: string | undefined, range: Range): Fragment {
+export function contributionsBase(
+  db: Db,
+  stackId: number,
+  search: string | undefined,
+  range: Range,
+): Fragment {
   const term = search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined;
   const match = pattern ? sql`(c.title ILIKE ${pattern} OR u.username ILIKE ${pattern})` : sql`TRUE`;
-  return sql`SELECT c.id, c.type, c.title, c.created_at FROM contributions c
-             LEFT JOIN community_users u ON u.stack_id = c.stack_id AND u.id = c.author_id
+  return sql`SELECT c.id, c.type, c.title, c.created_at FROM ${contributionRows(db)} c
+             LEFT JOIN ${communityUserRows(db)} u ON u.stack_id = c.stack_id AND u.id = c.author_id
              WHERE c.stack_id = ${stackId} AND ${inRange('c.created_at', range)} AND ${match}`;
 }
 export const CONTRIBUTION_BASE_COLUMNS = ['id', 'type', 'title', 'created_at'] as const;
@@ -318,11 +305,11 @@ export const CONTRIBUTION_BASE_COLUMNS = ['id', 'type', 'title', 'created_at'] a
 export async function contributionsByIds(db: Db, stackId: number, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
-    .selectFrom('contributions as c')
-    .leftJoin('community_users as u', (j) =>
+    .selectFrom(contributionRows(db).as('c'))
+    .leftJoin(communityUserRows(db).as('u'), (j) =>
       j.onRef('u.stack_id', '=', 'c.stack_id').onRef('u.id', '=', 'c.author_id'),
     )
-    .leftJoin('categories as k', (j) =>
+    .leftJoin(categoryRows(db).as('k'), (j) =>
       j.onRef('k.stack_id', '=', 'c.stack_id').onRef('k.id', '=', 'c.category_id'),
     )
     .select([
@@ -361,8 +348,8 @@ export async function topContributions(
     n: string | number;
   }>`
     SELECT c.id, c.type, c.title, c.created_at, m.n
-    FROM contributions c
-    JOIN (${metricQuery(spec, stackId, { from: null, to: null })}) m ON m.k = c.id
+    FROM ${contributionRows(db)} c
+    JOIN (${metricQuery(db, spec, stackId, { from: null, to: null })}) m ON m.k = c.id
     WHERE c.stack_id = ${stackId} AND c.author_id = ${userId}
     ORDER BY m.n DESC, c.id DESC
     LIMIT ${limit}`.execute(db);
@@ -385,15 +372,18 @@ export async function peopleOf(
 ) {
   const links =
     kind === 'connections'
-      ? sql`SELECT CASE WHEN user_a = ${userId} THEN user_b ELSE user_a END AS other, created_at FROM connections
-            WHERE stack_id = ${stackId} AND (user_a = ${userId} OR user_b = ${userId})`
+      ? sql`SELECT CASE WHEN c.user_a = ${userId} THEN c.user_b ELSE c.user_a END AS other, c.created_at
+            FROM ${connectionRows(db)} c
+            WHERE c.stack_id = ${stackId} AND (c.user_a = ${userId} OR c.user_b = ${userId})`
       : kind === 'followers'
-        ? sql`SELECT follower_id AS other, created_at FROM follows WHERE stack_id = ${stackId} AND followed_id = ${userId}`
-        : sql`SELECT followed_id AS other, created_at FROM follows WHERE stack_id = ${stackId} AND follower_id = ${userId}`;
+        ? sql`SELECT f.follower_id AS other, f.created_at FROM ${followRows(db)} f
+              WHERE f.stack_id = ${stackId} AND f.followed_id = ${userId}`
+        : sql`SELECT f.followed_id AS other, f.created_at FROM ${followRows(db)} f
+              WHERE f.stack_id = ${stackId} AND f.follower_id = ${userId}`;
   const total = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${links}) l`.execute(db);
   const { rows } = await sql<{ id: number; username: string; name: string }>`
     SELECT u.id, u.username, u.real_name AS name FROM (${links}) l
-    JOIN community_users u ON u.stack_id = ${stackId} AND u.id = l.other
+    JOIN ${communityUserRows(db)} u ON u.stack_id = ${stackId} AND u.id = l.other
     ORDER BY l.created_at DESC, u.id
     LIMIT ${limit}`.execute(db);
   return { count: Number(total.rows[0]?.n ?? 0), results: rows.map((r) => ({ ...r, id: Number(r.id) })) };
@@ -401,8 +391,8 @@ export async function peopleOf(
 
 export async function contributedCategories(db: Db, stackId: number, userId: number) {
   const rows = await db
-    .selectFrom('contributions as c')
-    .innerJoin('categories as k', (j) =>
+    .selectFrom(contributionRows(db).as('c'))
+    .innerJoin(categoryRows(db).as('k'), (j) =>
       j.onRef('k.stack_id', '=', 'c.stack_id').onRef('k.id', '=', 'c.category_id'),
     )
     .select(['k.id', 'k.name', (eb) => eb.fn.countAll<string | number>().as('n')])
@@ -413,49 +403,4 @@ export async function contributedCategories(db: Db, stackId: number, userId: num
     .orderBy('k.name')
     .execute();
   return rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.n) }));
-}
-
-// ---- Tag assignment ----
-
-export async function existingMembers(db: Db, stackId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('community_users')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function existingUserTags(db: Db, stackId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('tags')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('type', '=', 'user')
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function assignUserTags(
-  db: Db,
-  stackId: number,
-  userIds: readonly number[],
-  tagIds: readonly number[],
-  at: Date,
-): Promise<number> {
-  const values = userIds.flatMap((user_id) =>
-    tagIds.map((tag_id) => ({ stack_id: stackId, user_id, tag_id, created_at: at })),
-  );
-  if (values.length === 0) return 0;
-  const rows = await db
-    .insertInto('user_tags')
-    .values(values)
-    .onConflict((oc) => oc.columns(['stack_id', 'user_id', 'tag_id']).doNothing())
-    .returning('user_id')
-    .execute();
-  return rows.length;
 }

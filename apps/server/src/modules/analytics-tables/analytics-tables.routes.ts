@@ -151,16 +151,6 @@ export function registerAnalyticsTableRoutes(scope: FastifyInstance, deps: Platf
         response: { 200: userTagListAnswerSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => {
-      const rows = await deps.db
-        .selectFrom('tags')
-        .select(['id', 'name', 'color'])
-        .where('stack_id', '=', requireStaff(request).stackId)
-        .where('type', '=', 'user')
-        .where('active', '=', true)
-        .orderBy('name')
-        .execute();
-      return { data: rows };
-    },
+    async (request) => ({ data: await service.userTags(requireStaff(request).stackId) }),
   );
 }

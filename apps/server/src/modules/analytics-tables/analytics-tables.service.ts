@@ -18,6 +18,14 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { categoriesByIds } from '../activity/categories.repository.ts';
+import {
+  activeUserTags,
+  assignUserTags,
+  existingUserTagIds,
+} from '../tagging/user-tag-assignment.repository.ts';
+import { tagsOfUsers } from '../tagging/user-tags.repository.ts';
+import { existingUserIds } from '../users/community-user-rows.repository.ts';
 import * as repo from './analytics-tables.repository.ts';
 import { parseRange } from './analytics-range.service.ts';
 
@@ -70,7 +78,7 @@ export function createAnalyticsTablesService({ db, clock }: Pick<PlatformDeps, '
     const range = parseRange(query.from, query.to);
     const ordering = parseOrdering(query.ordering, USER_TABLE_ORDERING, 'username');
     const { count, ids } = await repo.pageOfKeys(db, {
-      base: repo.membersBase(viewer.stackId, query.search, viewer.seesEmails, clock.now(), range.to),
+      base: repo.membersBase(db, viewer.stackId, query.search, viewer.seesEmails, clock.now(), range.to),
       baseColumns: repo.MEMBER_BASE_COLUMNS,
       specs: repo.USER_METRICS,
       stackId: viewer.stackId,
@@ -86,7 +94,7 @@ export function createAnalyticsTablesService({ db, clock }: Pick<PlatformDeps, '
     const [members, metrics, tags, interests] = await Promise.all([
       repo.membersByIds(db, viewer.stackId, ids),
       repo.metricsFor(db, repo.USER_METRICS, viewer.stackId, range, ids),
-      repo.tagsOfUsers(db, viewer.stackId, ids),
+      tagsOfUsers(db, viewer.stackId, ids),
       repo.interestsOfUsers(db, viewer.stackId, ids),
     ]);
     const byId = new Map(members.map((m) => [m.id, m]));
@@ -129,7 +137,7 @@ export function createAnalyticsTablesService({ db, clock }: Pick<PlatformDeps, '
     const range = parseRange(query.from, query.to);
     const ordering = parseOrdering(query.ordering, CATEGORY_TABLE_ORDERING, 'name');
     const { count, ids } = await repo.pageOfKeys(db, {
-      base: repo.categoriesBase(viewer.stackId, query.search),
+      base: repo.categoriesBase(db, viewer.stackId, query.search),
       baseColumns: repo.CATEGORY_BASE_COLUMNS,
       specs: repo.CATEGORY_METRICS,
       stackId: viewer.stackId,
@@ -139,7 +147,7 @@ export function createAnalyticsTablesService({ db, clock }: Pick<PlatformDeps, '
       offset: query.offset,
     });
     const [rows, metrics] = await Promise.all([
-      repo.categoriesByIds(db, viewer.stackId, ids),
+      categoriesByIds(db, viewer.stackId, ids),
       repo.metricsFor(db, repo.CATEGORY_METRICS, viewer.stackId, range, ids),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -170,7 +178,7 @@ export function createAnalyticsTablesService({ db, clock }: Pick<PlatformDeps, '
     const ordering = parseOrdering(query.ordering, CONTRIBUTION_TABLE_ORDERING, '-created_at');
     const all = { from: null, to: null };
     const { count, ids } = await repo.pageOfKeys(db, {
-      base: repo.contributionsBase(viewer.stackId, query.search, range),
+      base: repo.contributionsBase(db, viewer.stackId, query.search, range),
       baseColumns: repo.CONTRIBUTION_BASE_COLUMNS,
       specs: repo.CONTRIBUTION_METRICS,
       stackId: viewer.stackId,
@@ -280,14 +288,19 @@ export function createAnalyticsTablesService({ db, clock }: Pick<PlatformDeps, '
     if (!userIds || userIds.length === 0 || userIds.length > 1000) return fail('user_ids');
     if (!tagIds || tagIds.length === 0 || tagIds.length > 100) return fail('tag_ids');
     const [users, tags] = await Promise.all([
-      repo.existingMembers(db, stackId, userIds),
-      repo.existingUserTags(db, stackId, tagIds),
+      existingUserIds(db, stackId, userIds),
+      existingUserTagIds(db, stackId, tagIds),
     ]);
     if (users.length !== userIds.length) return fail('user_ids');
     if (tags.length !== tagIds.length) return fail('tag_ids');
-    return { assigned: await repo.assignUserTags(db, stackId, userIds, tagIds, clock.now()) };
+    return { assigned: await assignUserTags(db, stackId, userIds, tagIds, clock.now()) };
   }
 
-  return { users, userRows, categories, contributions, userInsight, assignTags };
+  /** The community's active user tags, by name: what may be assigned to selected users. */
+  function userTags(stackId: number) {
+    return activeUserTags(db, stackId);
+  }
+
+  return { users, userRows, categories, contributions, userInsight, assignTags, userTags };
 }
 export type AnalyticsTablesService = ReturnType<typeof createAnalyticsTablesService>;
