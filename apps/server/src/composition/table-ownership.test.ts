@@ -29,12 +29,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       "reads the console account's name, email or state directly; auth's account repository should answer",
   },
-  {
-    module: 'staff',
-    table: 'accounts',
-    reason:
-      "the staff list and search fall back to the account's email inside the same query; auth should offer account emails by id",
-  },
   // categories (owner: activity)
   {
     module: 'member-people',
@@ -60,12 +54,6 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     table: 'community_users',
     reason:
       "member sign-up creates members and the people lists search and page community users in member-people's SQL; the users module's repository should answer",
-  },
-  {
-    module: 'staff',
-    table: 'community_users',
-    reason:
-      'the staff list and search join users, account emails and staff attributes in one query, and a role change updates the user row; users should offer the role and the search',
   },
   {
     module: 'tagging',

@@ -1,7 +1,10 @@
 import type { StaffRole } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import type {} from './staff.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
+import { accountEmails } from '../auth/account-emails.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
+import { setStaffRole } from '../users/staff-roles.repository.ts';
+import type {} from './staff.tables.ts';
 
 export interface CommunityUserRow {
   id: number;
@@ -27,11 +30,14 @@ export interface StaffAttributeValues {
   gdpr_document_signed: boolean;
 }
 
-/** The email of a community user: its own, or its account's when it has none. */
+/**
+ * A community user with its staff attributes, in one statement: the user row from the users module's
+ * source, the email its own or, when it has none, its console account's (auth's source).
+ */
 function userQuery(db: Db, stackId: number) {
   return db
-    .selectFrom('community_users as u')
-    .leftJoin('accounts as a', 'a.id', 'u.account_id')
+    .selectFrom(communityUserRows(db).as('u'))
+    .leftJoin(accountEmails(db).as('a'), 'a.id', 'u.account_id')
     .leftJoin('staff_attributes as sa', (join) =>
       join.onRef('sa.stack_id', '=', 'u.stack_id').onRef('sa.user_id', '=', 'u.id'),
     )
@@ -101,12 +107,7 @@ export async function saveStaff(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('community_users')
-      .set({ role })
-      .where('stack_id', '=', stackId)
-      .where('id', '=', userId)
-      .execute();
+    await setStaffRole(trx, stackId, userId, role);
     await trx
       .insertInto('staff_attributes')
       .values({ stack_id: stackId, user_id: userId, ...attributes, updated_at: now, updated_by: by })
@@ -134,11 +135,6 @@ export async function removeStaff(db: Db, stackId: number, userId: number): Prom
       .where('stack_id', '=', stackId)
       .where('user_id', '=', userId)
       .execute();
-    await trx
-      .updateTable('community_users')
-      .set({ role: null })
-      .where('stack_id', '=', stackId)
-      .where('id', '=', userId)
-      .execute();
+    await setStaffRole(trx, stackId, userId, null);
   });
 }
