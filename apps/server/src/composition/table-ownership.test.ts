@@ -29,55 +29,12 @@ const KNOWN_BREACHES: readonly KnownBreach[] = [
     reason:
       "reads the console account's name, email or state directly; auth's account repository should answer",
   },
-  // categories (owner: activity)
-  {
-    module: 'member-people',
-    table: 'categories',
-    reason:
-      "the member API's category page counts followers and positions in one query; activity's categories repository offers lookups by id only",
-  },
-  {
-    module: 'tagging',
-    table: 'categories',
-    reason:
-      'the tag assignment search lists categories with their assigned flag in one SQL query; the owners offer no search yet',
-  },
   // community_users (owner: users)
   {
     module: 'member-auth',
     table: 'community_users',
     reason:
       "member sign-in finds members by login or token, records the last login and links a console account in its own SQL; the users module's repository should answer",
-  },
-  {
-    module: 'member-people',
-    table: 'community_users',
-    reason:
-      "member sign-up creates members and the people lists search and page community users in member-people's SQL; the users module's repository should answer",
-  },
-  {
-    module: 'tagging',
-    table: 'community_users',
-    reason:
-      'the tag assignment search lists users with their assigned flag in one SQL query (and existingObjects picks the table at run time); the owners offer no search yet',
-  },
-  // contributions (owner: member-content)
-  {
-    module: 'member-people',
-    table: 'contributions',
-    reason: "reads or changes contents directly; member-content's repository should answer",
-  },
-  {
-    module: 'tagging',
-    table: 'contributions',
-    reason:
-      'the tag assignment search lists contents with their assigned flag in one SQL query; the owners offer no search yet',
-  },
-  // user_tags (owner: tagging)
-  {
-    module: 'member-people',
-    table: 'user_tags',
-    reason: "reads or changes user tags directly; tagging's repository should answer",
   },
 ];
 

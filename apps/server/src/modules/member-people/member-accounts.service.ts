@@ -16,7 +16,8 @@ import { passwordWeakness } from '../../platform/auth/password-strength.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { registrationAllowed } from '../registration-alerts/registration-alerts.service.ts';
 import { preferenceValues } from './member-people.service.ts';
-import * as repo from './member-people.repository.ts';
+import { addUserTags } from '../tagging/user-tag-rows.repository.ts';
+import * as signUp from '../users/member-sign-up.repository.ts';
 import { userTagIds } from '../tagging/tagging.repository.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
@@ -53,21 +54,21 @@ export function createMemberAccountsService(deps: Deps) {
     values: { username: string; email: string; extId: string | null },
   ): Promise<MemberFieldProblem[]> {
     const problems: MemberFieldProblem[] = [];
-    if (await repo.usernameTaken(db, stackId, values.username)) {
+    if (await signUp.usernameTaken(db, stackId, values.username)) {
       problems.push({ field: 'username', code: ErrorCode.unique, message: M.usernameTaken });
     }
-    if (values.email && (await repo.emailTaken(db, stackId, values.email))) {
+    if (values.email && (await signUp.emailTaken(db, stackId, values.email))) {
       problems.push({ field: 'email', code: ErrorCode.unique, message: M.emailTaken });
     }
-    if (values.extId && (await repo.extIdTaken(db, stackId, values.extId))) {
+    if (values.extId && (await signUp.extIdTaken(db, stackId, values.extId))) {
       problems.push({ field: 'ext_id', code: ErrorCode.unique, message: M.extIdTaken });
     }
     return problems;
   }
 
-  async function insert(stackId: number, member: repo.NewMember): Promise<number> {
+  async function insert(stackId: number, member: signUp.NewMember): Promise<number> {
     try {
-      return await repo.insertMember(db, stackId, member);
+      return await signUp.insertMember(db, stackId, member);
     } catch (error) {
       // Two sign-ups raced for the same username or ext_id.
       if (isUniqueViolation(error)) {
@@ -147,7 +148,7 @@ export function createMemberAccountsService(deps: Deps) {
         registeredFrom: 'app',
         at: clock.now(),
       });
-      await repo.addUserTags(db, stackId, id, tagIds);
+      await addUserTags(db, stackId, id, tagIds);
       return {
         id,
         ext_id: extId,

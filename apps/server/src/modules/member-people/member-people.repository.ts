@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { publishedContributionCountsOf } from '../member-content/contribution-counts.repository.ts';
+import { userTagRows } from '../tagging/user-tag-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import './member-people.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 
@@ -7,99 +10,6 @@ import { escapeLike } from '../../platform/db/like-pattern.ts';
 export const LISTED_STATUSES = ['active', 'banned', 'deleted'] as const;
 
 // --- Members ------------------------------------------------------------------------------------
-
-export async function usernameTaken(db: Db, stackId: number, username: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('community_users')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function emailTaken(db: Db, stackId: number, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('community_users')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('email', '!=', '')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function extIdTaken(db: Db, stackId: number, extId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('community_users')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('ext_id', '=', extId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export interface NewMember {
-  username: string;
-  email: string;
-  realName: string;
-  passwordHash: string | null;
-  extId: string | null;
-  role: string | null;
-  status: 'active' | 'pending';
-  registeredFrom: 'desktop' | 'app';
-  at: Date;
-}
-
-export async function insertMember(db: Db, stackId: number, m: NewMember): Promise<number> {
-  const row = await db
-    .insertInto('community_users')
-    .values({
-      stack_id: stackId,
-      account_id: null,
-      username: m.username,
-      email: m.email,
-      real_name: m.realName,
-      password_hash: m.passwordHash,
-      ext_id: m.extId,
-      role: m.role,
-      status: m.status,
-      registered_from: m.registeredFrom,
-      created_at: m.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function addUserTags(db: Db, stackId: number, userId: number, tagIds: number[]): Promise<void> {
-  if (tagIds.length === 0) return;
-  await db
-    .insertInto('user_tags')
-    .values(tagIds.map((tag_id) => ({ stack_id: stackId, user_id: userId, tag_id })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
-
-export async function memberRow(db: Db, stackId: number, id: number) {
-  return db
-    .selectFrom('community_users')
-    .select(['id', 'username', 'email', 'status', 'role', 'ext_id'])
-    .where('stack_id', '=', stackId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export async function emailsOf(db: Db, stackId: number, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('community_users')
-    .select(['id', 'email'])
-    .where('stack_id', '=', stackId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.email]));
-}
 
 export interface UserFilter {
   text?: string;
@@ -130,7 +40,7 @@ export async function pageOfUsers(
   offset: number,
 ): Promise<{ count: number; ids: number[] }> {
   let q = db
-    .selectFrom('community_users as u')
+    .selectFrom(communityUserRows(db).as('u'))
     .where('u.stack_id', '=', stackId)
     .where('u.status', 'in', [...LISTED_STATUSES]);
   if (filter.text) {
@@ -150,7 +60,7 @@ export async function pageOfUsers(
     const tag = filter.tag;
     q = q.where(({ exists, selectFrom }) =>
       exists(
-        selectFrom('user_tags as ut')
+        selectFrom(userTagRows(db).as('ut'))
           .select('ut.tag_id')
           .whereRef('ut.stack_id', '=', 'u.stack_id')
           .whereRef('ut.user_id', '=', 'u.id')
@@ -223,15 +133,7 @@ export async function countersOf(db: Db, stackId: number, ids: number[]): Promis
     .execute())
     add(r.id, 'followings', r.n);
   const byType = { post: 'posts', discussion: 'discussions', status: 'statuses', poll: 'polls' } as const;
-  for (const r of await db
-    .selectFrom('contributions')
-    .select(['author_id as id', 'type', n])
-    .where('stack_id', '=', stackId)
-    .where('author_id', 'in', ids)
-    .where('status', '=', 'published')
-    .groupBy(['author_id', 'type'])
-    .execute())
-    add(r.id, byType[r.type], r.n);
+  for (const r of await publishedContributionCountsOf(db, stackId, ids)) add(r.id, byType[r.type], r.n);
   for (const r of await db
     .selectFrom('interests')
     .select(['user_id as id', n])
@@ -317,7 +219,7 @@ export async function pageOfFollows(
       : (['f.follower_id', 'f.followed_id'] as const);
   const q = db
     .selectFrom('follows as f')
-    .innerJoin('community_users as u', (j) =>
+    .innerJoin(communityUserRows(db).as('u'), (j) =>
       j.onRef('u.stack_id', '=', 'f.stack_id').onRef('u.id', '=', other),
     )
     .where('f.stack_id', '=', stackId)
@@ -408,7 +310,9 @@ export async function pageOfConnections(
   const other = sql<number>`CASE WHEN c.user_a = ${userId} THEN c.user_b ELSE c.user_a END`;
   const q = db
     .selectFrom('connections as c')
-    .innerJoin('community_users as u', (j) => j.onRef('u.stack_id', '=', 'c.stack_id').on('u.id', '=', other))
+    .innerJoin(communityUserRows(db).as('u'), (j) =>
+      j.onRef('u.stack_id', '=', 'c.stack_id').on('u.id', '=', other),
+    )
     .where('c.stack_id', '=', stackId)
     .where((eb) => eb.or([eb('c.user_a', '=', userId), eb('c.user_b', '=', userId)]))
     .where('u.status', 'in', [...LISTED_STATUSES]);

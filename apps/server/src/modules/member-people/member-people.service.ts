@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { memberUsers } from './member-user.repository.ts';
+import { emailsOf, memberRow } from '../users/member-identity.repository.ts';
 import * as repo from './member-people.repository.ts';
 import { seesEmails } from '../staff/email-visibility.service.ts';
 
@@ -42,7 +43,7 @@ export async function requireReader(deps: Deps, request: FastifyRequest, stackId
 
 /** A member of this community another caller may look at (404 for other communities' ids). */
 export async function visibleMember(deps: Deps, stackId: number, id: number, caller?: MemberCaller) {
-  const row = await repo.memberRow(deps.db, stackId, id);
+  const row = await memberRow(deps.db, stackId, id);
   const hidden =
     !row ||
     row.status === 'fully_deleted' ||
@@ -71,7 +72,7 @@ export async function presentUsers(
   // E-mails: the member's own, and everyone's for the community's GDPR data managers.
   const manager = caller ? await seesEmails(deps.db, stackId, caller.userId) : false;
   const mayRead = [...users.keys()].filter((id) => manager || caller?.userId === id);
-  const emails = await repo.emailsOf(deps.db, stackId, mayRead);
+  const emails = await emailsOf(deps.db, stackId, mayRead);
   const result: MemberUserObject[] = [];
   for (const id of ids) {
     const user = users.get(id);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { memberCategorySchema } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { shownTagsOfCategories } from '../tagging/category-tags.repository.ts';
-import '../activity/activity.tables.ts';
+import { categoryRows } from '../activity/category-rows.repository.ts';
 import './member-people.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 
@@ -18,7 +18,7 @@ export async function pageOfCategories(
   stackId: number,
   q: { search?: string; viewer?: number; limit: number | undefined; offset: number },
 ): Promise<{ count: number; results: MemberCategory[] }> {
-  let base = db.selectFrom('categories as c').where('c.stack_id', '=', stackId);
+  let base = db.selectFrom(categoryRows(db).as('c')).where('c.stack_id', '=', stackId);
   if (q.search) base = base.where(sql`lower(c.name)`, 'like', `%${escapeLike(q.search.toLowerCase())}%`);
   const total = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   let page = base
@@ -30,7 +30,7 @@ export async function pageOfCategories(
       sql<number>`(SELECT count(*) FROM interests i WHERE i.stack_id = c.stack_id AND i.category_id = c.id)::int`.as(
         'followers',
       ),
-      sql<number>`(SELECT count(*) FROM categories o WHERE o.stack_id = c.stack_id AND o.id < c.id)::int`.as(
+      sql<number>`(SELECT count(*) FROM ${categoryRows(db).as('o')} WHERE o.stack_id = c.stack_id AND o.id < c.id)::int`.as(
         'position',
       ),
     ])

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
-import '../activity/activity.tables.ts';
+import { categoryRows } from '../activity/category-rows.repository.ts';
 import './member-people.tables.ts';
 
 // When a member's relations began (follows, connections, followed categories): what the console's
@@ -9,7 +9,7 @@ import './member-people.tables.ts';
 export async function followedCategories(db: Db, stackId: number, userId: number) {
   return db
     .selectFrom('interests as i')
-    .innerJoin('categories as c', (j) =>
+    .innerJoin(categoryRows(db).as('c'), (j) =>
       j.onRef('c.stack_id', '=', 'i.stack_id').onRef('c.id', '=', 'i.category_id'),
     )
     .select(['c.id', 'c.name', 'c.slug', 'i.created_at'])

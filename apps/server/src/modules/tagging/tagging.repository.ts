@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { TagAddressing, TagObject, TagObjectType, TagType } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { categoryRows, existingCategoryIds } from '../activity/category-rows.repository.ts';
+import {
+  contributionTexts,
+  existingContributionIds,
+} from '../member-content/contribution-texts.repository.ts';
+import { communityUserRows, existingUserIds } from '../users/community-user-rows.repository.ts';
 import './tagging.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 
@@ -124,17 +130,11 @@ export async function setActive(db: Db, stackId: number, ids: number[], active: 
   return Number(result.numUpdatedRows);
 }
 
-/** Which of `ids` exist as elements of this kind in the community. */
+/** Which of `ids` exist as elements of this kind in the community (each kind asked of its owner). */
 export async function existingObjects(db: Db, stackId: number, kind: TagObjectType, ids: number[]) {
-  if (ids.length === 0) return [];
-  const table = kind === 'user' ? 'community_users' : kind === 'category' ? 'categories' : 'contributions';
-  const rows = await db
-    .selectFrom(table)
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.id);
+  if (kind === 'user') return existingUserIds(db, stackId, ids);
+  if (kind === 'category') return existingCategoryIds(db, stackId, ids);
+  return existingContributionIds(db, stackId, ids);
 }
 
 export async function assign(db: Db, stackId: number, tagId: number, kind: TagObjectType, ids: number[]) {
@@ -238,18 +238,18 @@ export async function listObjects(
   const source =
     kind === 'user'
       ? sql`SELECT o.id, o.username AS label, o.email AS detail, a.tag_id IS NOT NULL AS assigned, NULL::int AS ordering
-            FROM community_users o LEFT JOIN user_tags a
+            FROM ${communityUserRows(db).as('o')} LEFT JOIN user_tags a
               ON a.stack_id = o.stack_id AND a.user_id = o.id AND a.tag_id = ${tagId}
             WHERE o.stack_id = ${stackId}
               AND (${like}::text IS NULL OR o.username ILIKE ${like} OR o.email ILIKE ${like} OR o.real_name ILIKE ${like})`
       : kind === 'category'
         ? sql`SELECT o.id, o.name AS label, o.slug AS detail, a.tag_id IS NOT NULL AS assigned, NULL::int AS ordering
-            FROM categories o LEFT JOIN category_tags a
+            FROM ${categoryRows(db).as('o')} LEFT JOIN category_tags a
               ON a.stack_id = o.stack_id AND a.category_id = o.id AND a.tag_id = ${tagId}
             WHERE o.stack_id = ${stackId} AND (${like}::text IS NULL OR o.name ILIKE ${like})`
         : sql`SELECT o.id, CASE WHEN o.title = '' THEN left(o.body, 80) ELSE o.title END AS label, o.type AS detail,
                 a.tag_id IS NOT NULL AS assigned, a.ordering
-            FROM contributions o LEFT JOIN contribution_tags a
+            FROM ${contributionTexts(db).as('o')} LEFT JOIN contribution_tags a
               ON a.stack_id = o.stack_id AND a.contribution_id = o.id AND a.tag_id = ${tagId}
             WHERE o.stack_id = ${stackId} AND (${like}::text IS NULL OR o.title ILIKE ${like} OR o.body ILIKE ${like})`;
   const where = filter.onlyAssigned ? sql`WHERE s.assigned` : sql``;
