@@ -61,6 +61,64 @@ describe('analytics tables', { timeout: 20_000 }, () => {
     expect(queries.at(-1)?.get('ordering')).toBe('-score');
   });
 
+  it('shows a failed load as the error with a retry, never as an empty table', async () => {
+    let fail = true;
+    tableRoutes(3, {
+      [`GET ${analyticsPaths.tablesUsers}`]: () =>
+        fail
+          ? { status: 500, body: { errors: [{ code: 'internal_error', message: 'x', messages: [] }] } }
+          : { status: 200, body: usersPage(3, 0, 10) },
+    });
+    render('/social_analytics/users/per_user');
+    const table = await screen.findByTestId('users-table');
+    const error = await within(table).findByTestId('list-error');
+    expect(error.textContent).toContain('An error has occurred. Try later.');
+    expect(within(table).queryByTestId('users-table-empty')).toBeNull();
+    expect(within(table).queryByTestId('users-table-pagination')).toBeNull();
+    // The search stays usable above the error.
+    expect(within(table).getByTestId('users-table-search')).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(table).getAllByTestId('users-table-row')).toHaveLength(3));
+    expect(within(table).queryByTestId('list-error')).toBeNull();
+  });
+
+  it('says so when the period holds no row', async () => {
+    tableRoutes(0);
+    render('/social_analytics/users/per_user');
+    const table = await screen.findByTestId('users-table');
+    expect(await within(table).findByTestId('users-table-empty')).toBeTruthy();
+    expect(within(table).queryByTestId('users-table-row')).toBeNull();
+  });
+
+  it('goes back to the last page when the period leaves the current one past the end', async () => {
+    let total = 23;
+    const { queries } = tableRoutes(0, {
+      [`GET ${analyticsPaths.tablesUsers}`]: () => {
+        const query = queries.at(-1) ?? new URLSearchParams();
+        return {
+          status: 200,
+          body: usersPage(total, Number(query.get('offset')), Number(query.get('limit'))),
+        };
+      },
+    });
+    render('/social_analytics/users/per_user');
+    const table = await screen.findByTestId('users-table');
+    await waitFor(() => expect(within(table).getAllByTestId('users-table-row')).toHaveLength(10));
+    fireEvent.click(within(table).getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(within(table).getByText('user11')).toBeTruthy());
+    fireEvent.click(within(table).getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(within(table).getByText('user21')).toBeTruthy());
+    // A shorter period holds 5 rows: page 3 would be empty, so the table shows page 1 and its pager.
+    total = 5;
+    fireEvent.mouseDown(within(screen.getByTestId('date-range')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTestId('preset-yesterday'));
+    await waitFor(() => expect(within(table).getAllByTestId('users-table-row')).toHaveLength(5));
+    expect(queries.at(-1)?.get('offset')).toBe('0');
+    expect(within(table).getByText('1–5 of 5')).toBeTruthy();
+    expect(within(table).queryByTestId('users-table-empty')).toBeNull();
+  }, 60_000);
+
   it('selects the current page, the first 50 and the first 100 rows', async () => {
     const { queries } = tableRoutes();
     render('/social_analytics/users/per_user');

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -32,6 +31,7 @@ import {
   TABLE_SELECTION_PRESETS,
   type TableSelectionPreset,
 } from '../../../../core/analytics/analytics-format.ts';
+import { ListScaffold } from '../../../../core/lists/list-scaffold.tsx';
 import { CellValue, type CellType } from './cell-value.tsx';
 
 export interface TableColumn {
@@ -107,6 +107,12 @@ export function AnalyticsTable({
   const query = useTablePage(kind, params);
   const rows = query.data?.results ?? [];
   const count = query.data?.count ?? 0;
+  // A page past the end (the period or the rows changed under it) goes back to the last page, so the
+  // pager still reaches every row instead of showing an empty page.
+  const lastPage = Math.max(0, Math.ceil(count / rowsPerPage) - 1);
+  useEffect(() => {
+    if (query.isSuccess && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [query.isSuccess, query.isPlaceholderData, page, lastPage]);
 
   const sortBy = (key: string) => {
     setOrdering(ordering === key ? `-${key}` : key);
@@ -136,174 +142,184 @@ export function AnalyticsTable({
 
   return (
     <Paper variant="outlined" data-testid={testId} sx={{ minWidth: 0 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ p: 1.5, alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap' }}
-      >
-        <TextField
-          size="small"
-          type="search"
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          placeholder={intl.formatMessage({ id: 'analytics.table.searchPlaceholder' })}
-          slotProps={{
-            htmlInput: {
-              'aria-label': intl.formatMessage({ id: 'analytics.table.searchPlaceholder' }),
-              'data-testid': `${testId}-search`,
-            },
-          }}
-          sx={{ minWidth: { sm: 260 } }}
-        />
-        {selectable && (
-          <>
-            <Button
-              variant="outlined"
-              endIcon={<ArrowDropDown />}
-              onClick={(event) => setPresetAnchor(event.currentTarget)}
-              disabled={presetBusy}
-              data-testid={`${testId}-select`}
+      <ListScaffold
+        query={query}
+        empty={count === 0}
+        errorText={<FormattedMessage id="common.genericError" />}
+        emptyText={
+          <span data-testid={`${testId}-empty`}>
+            <FormattedMessage id="analytics.table.empty" />
+          </span>
+        }
+        filters={
+          <Box>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ p: 1.5, alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap' }}
             >
-              <FormattedMessage
-                id={kind === 'users' ? 'analytics.table.selectUser' : 'analytics.table.selectRows'}
+              <TextField
+                size="small"
+                type="search"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+                placeholder={intl.formatMessage({ id: 'analytics.table.searchPlaceholder' })}
+                slotProps={{
+                  htmlInput: {
+                    'aria-label': intl.formatMessage({ id: 'analytics.table.searchPlaceholder' }),
+                    'data-testid': `${testId}-search`,
+                  },
+                }}
+                sx={{ minWidth: { sm: 260 } }}
               />
-            </Button>
-            <Menu anchorEl={presetAnchor} open={presetAnchor !== null} onClose={() => setPresetAnchor(null)}>
-              {TABLE_SELECTION_PRESETS.map((preset) => (
-                <MenuItem
-                  key={preset}
-                  onClick={() => void applyPreset(preset)}
-                  data-testid={`preset-${preset}`}
-                >
-                  <FormattedMessage id={TABLE_SELECTION_MESSAGE[preset]} />
-                </MenuItem>
-              ))}
-              <MenuItem onClick={() => (setSelected([]), setPresetAnchor(null))} data-testid="preset-none">
-                <FormattedMessage id="analytics.table.selectNone" />
-              </MenuItem>
-            </Menu>
-            <Typography variant="body2" color="text.secondary" data-testid={`${testId}-selected`}>
-              <FormattedMessage id="analytics.table.selected" values={{ count: selected.length }} />
-            </Typography>
-          </>
-        )}
-        <Box sx={{ flexGrow: 1 }} />
-        {actions?.(selection)}
-      </Stack>
-      {(query.isFetching || presetBusy) && <LinearProgress sx={{ height: 2 }} />}
-      {query.isError && (
-        <Alert severity="error" sx={{ mx: 1.5, mb: 1 }}>
-          <FormattedMessage id="common.genericError" />
-        </Alert>
-      )}
-      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
               {selectable && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allPageSelected}
-                    indeterminate={!allPageSelected && pageIds.some((id) => selected.includes(id))}
-                    onChange={() =>
-                      setSelected((current) =>
-                        allPageSelected
-                          ? current.filter((id) => !pageIds.includes(id))
-                          : [...new Set([...current, ...pageIds])],
-                      )
-                    }
-                    slotProps={{
-                      input: {
-                        'aria-label': intl.formatMessage({ id: TABLE_SELECTION_MESSAGE.currentPage }),
-                      },
-                    }}
-                  />
-                </TableCell>
-              )}
-              {columns.map((column) => (
-                <TableCell key={column.key} sx={{ whiteSpace: 'nowrap' }}>
-                  {column.sortable === false ? (
-                    <FormattedMessage id={column.labelId} />
-                  ) : (
-                    <TableSortLabel
-                      active={ordering === column.key || ordering === `-${column.key}`}
-                      direction={ordering === `-${column.key}` ? 'desc' : 'asc'}
-                      onClick={() => sortBy(column.key)}
-                      data-testid={`sort-${column.key}`}
+                <>
+                  <Button
+                    variant="outlined"
+                    endIcon={<ArrowDropDown />}
+                    onClick={(event) => setPresetAnchor(event.currentTarget)}
+                    disabled={presetBusy}
+                    data-testid={`${testId}-select`}
+                  >
+                    <FormattedMessage
+                      id={kind === 'users' ? 'analytics.table.selectUser' : 'analytics.table.selectRows'}
+                    />
+                  </Button>
+                  <Menu
+                    anchorEl={presetAnchor}
+                    open={presetAnchor !== null}
+                    onClose={() => setPresetAnchor(null)}
+                  >
+                    {TABLE_SELECTION_PRESETS.map((preset) => (
+                      <MenuItem
+                        key={preset}
+                        onClick={() => void applyPreset(preset)}
+                        data-testid={`preset-${preset}`}
+                      >
+                        <FormattedMessage id={TABLE_SELECTION_MESSAGE[preset]} />
+                      </MenuItem>
+                    ))}
+                    <MenuItem
+                      onClick={() => (setSelected([]), setPresetAnchor(null))}
+                      data-testid="preset-none"
                     >
-                      <FormattedMessage id={column.labelId} />
-                    </TableSortLabel>
-                  )}
-                </TableCell>
-              ))}
-              {rowActions && <TableCell />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id} hover data-testid={`${testId}-row`}>
+                      <FormattedMessage id="analytics.table.selectNone" />
+                    </MenuItem>
+                  </Menu>
+                  <Typography variant="body2" color="text.secondary" data-testid={`${testId}-selected`}>
+                    <FormattedMessage id="analytics.table.selected" values={{ count: selected.length }} />
+                  </Typography>
+                </>
+              )}
+              <Box sx={{ flexGrow: 1 }} />
+              {actions?.(selection)}
+            </Stack>
+            {(query.isFetching || presetBusy) && <LinearProgress sx={{ height: 2 }} />}
+          </Box>
+        }
+        pager={
+          <TablePagination
+            component="div"
+            count={count}
+            page={page}
+            rowsPerPage={rowsPerPage}
+            rowsPerPageOptions={ROWS_PER_PAGE}
+            onPageChange={(_event, next) => setPage(next)}
+            onRowsPerPageChange={(event) => {
+              setRowsPerPage(Number(event.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage={intl.formatMessage({ id: 'analytics.table.rowsPerPage' })}
+            labelDisplayedRows={({ from, to, count: total }) =>
+              intl.formatMessage({ id: 'analytics.table.displayedRows' }, { from, to, count: total })
+            }
+            data-testid={`${testId}-pagination`}
+          />
+        }
+      >
+        <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
                 {selectable && (
                   <TableCell padding="checkbox">
                     <Checkbox
-                      checked={selected.includes(row.id)}
-                      onChange={() => toggle(row.id)}
+                      checked={allPageSelected}
+                      indeterminate={!allPageSelected && pageIds.some((id) => selected.includes(id))}
+                      onChange={() =>
+                        setSelected((current) =>
+                          allPageSelected
+                            ? current.filter((id) => !pageIds.includes(id))
+                            : [...new Set([...current, ...pageIds])],
+                        )
+                      }
                       slotProps={{
                         input: {
-                          'aria-label': intl.formatMessage(
-                            { id: 'analytics.table.selectRow' },
-                            { id: row.id },
-                          ),
+                          'aria-label': intl.formatMessage({ id: TABLE_SELECTION_MESSAGE.currentPage }),
                         },
                       }}
-                      data-testid={`select-row-${row.id}`}
                     />
                   </TableCell>
                 )}
                 {columns.map((column) => (
                   <TableCell key={column.key} sx={{ whiteSpace: 'nowrap' }}>
-                    {column.render ? (
-                      column.render(row)
+                    {column.sortable === false ? (
+                      <FormattedMessage id={column.labelId} />
                     ) : (
-                      <CellValue value={row[column.key]} type={column.type} />
+                      <TableSortLabel
+                        active={ordering === column.key || ordering === `-${column.key}`}
+                        direction={ordering === `-${column.key}` ? 'desc' : 'asc'}
+                        onClick={() => sortBy(column.key)}
+                        data-testid={`sort-${column.key}`}
+                      >
+                        <FormattedMessage id={column.labelId} />
+                      </TableSortLabel>
                     )}
                   </TableCell>
                 ))}
-                {rowActions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {rowActions(row)}
-                  </TableCell>
-                )}
+                {rowActions && <TableCell />}
               </TableRow>
-            ))}
-            {query.isSuccess && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length + 2}>
-                  <Typography color="text.secondary" data-testid={`${testId}-empty`}>
-                    <FormattedMessage id="analytics.table.empty" />
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={count}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        rowsPerPageOptions={ROWS_PER_PAGE}
-        onPageChange={(_event, next) => setPage(next)}
-        onRowsPerPageChange={(event) => {
-          setRowsPerPage(Number(event.target.value));
-          setPage(0);
-        }}
-        labelRowsPerPage={intl.formatMessage({ id: 'analytics.table.rowsPerPage' })}
-        labelDisplayedRows={({ from, to, count: total }) =>
-          intl.formatMessage({ id: 'analytics.table.displayedRows' }, { from, to, count: total })
-        }
-        data-testid={`${testId}-pagination`}
-      />
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover data-testid={`${testId}-row`}>
+                  {selectable && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.includes(row.id)}
+                        onChange={() => toggle(row.id)}
+                        slotProps={{
+                          input: {
+                            'aria-label': intl.formatMessage(
+                              { id: 'analytics.table.selectRow' },
+                              { id: row.id },
+                            ),
+                          },
+                        }}
+                        data-testid={`select-row-${row.id}`}
+                      />
+                    </TableCell>
+                  )}
+                  {columns.map((column) => (
+                    <TableCell key={column.key} sx={{ whiteSpace: 'nowrap' }}>
+                      {column.render ? (
+                        column.render(row)
+                      ) : (
+                        <CellValue value={row[column.key]} type={column.type} />
+                      )}
+                    </TableCell>
+                  ))}
+                  {rowActions && (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {rowActions(row)}
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </ListScaffold>
     </Paper>
   );
 }
