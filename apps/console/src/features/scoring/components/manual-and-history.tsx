@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { SCORE_ACTIONS, SCORING_MESSAGES, manualPointsError, type UserSearchResult } from '@agora/contract';
+import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { HISTORY_PAGE_SIZE, type HistoryFilters } from '../api/scoring-api.ts';
 import { ACTION_LABELS, RULE_MESSAGES } from './action-labels.ts';
@@ -79,44 +80,65 @@ export function ManualAndHistory() {
         </Button>
       </Box>
 
-      {user && history.data && (
-        <>
-          <FormattedMessage
-            id="scoring.history.title"
-            values={{ username: history.data.user.username, score: history.data.user.score }}
-          />
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            <TextField
-              select
-              size="small"
-              sx={{ minWidth: 220 }}
-              label={intl.formatMessage({ id: 'scoring.history.action' })}
-              value={filters.action}
-              onChange={(e) => setFilters((f) => ({ ...f, action: e.target.value, offset: 0 }))}
-            >
-              <MenuItem value="">
-                <FormattedMessage id="scoring.history.allActions" />
-              </MenuItem>
-              {[...SCORE_ACTIONS, 'manual' as const].map((a) => (
-                <MenuItem key={a} value={a}>
-                  <FormattedMessage {...ACTION_LABELS[a]} />
-                </MenuItem>
-              ))}
-            </TextField>
-            {(['from', 'to'] as const).map((k) => (
-              <TextField
-                key={k}
-                type="date"
-                size="small"
-                label={intl.formatMessage({
-                  id: k === 'from' ? 'scoring.history.from' : 'scoring.history.to',
-                })}
-                value={filters[k]}
-                onChange={(e) => setFilters((f) => ({ ...f, [k]: e.target.value, offset: 0 }))}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            ))}
-          </Box>
+      {user && (
+        <ListScaffold
+          query={history}
+          empty={history.data?.count === 0}
+          errorText={<FormattedMessage id="scoring.history.loadError" />}
+          emptyText={<FormattedMessage id="scoring.history.empty" />}
+          filters={
+            <>
+              {history.data && (
+                <FormattedMessage
+                  id="scoring.history.title"
+                  values={{ username: history.data.user.username, score: history.data.user.score }}
+                />
+              )}
+              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                <TextField
+                  select
+                  size="small"
+                  sx={{ minWidth: 220 }}
+                  label={intl.formatMessage({ id: 'scoring.history.action' })}
+                  value={filters.action}
+                  onChange={(e) => setFilters((f) => ({ ...f, action: e.target.value, offset: 0 }))}
+                >
+                  <MenuItem value="">
+                    <FormattedMessage id="scoring.history.allActions" />
+                  </MenuItem>
+                  {[...SCORE_ACTIONS, 'manual' as const].map((a) => (
+                    <MenuItem key={a} value={a}>
+                      <FormattedMessage {...ACTION_LABELS[a]} />
+                    </MenuItem>
+                  ))}
+                </TextField>
+                {(['from', 'to'] as const).map((k) => (
+                  <TextField
+                    key={k}
+                    type="date"
+                    size="small"
+                    label={intl.formatMessage({
+                      id: k === 'from' ? 'scoring.history.from' : 'scoring.history.to',
+                    })}
+                    value={filters[k]}
+                    onChange={(e) => setFilters((f) => ({ ...f, [k]: e.target.value, offset: 0 }))}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                ))}
+              </Box>
+            </>
+          }
+          pager={
+            <TablePagination
+              component="div"
+              count={history.data?.count ?? 0}
+              page={Math.floor(filters.offset / HISTORY_PAGE_SIZE)}
+              rowsPerPage={HISTORY_PAGE_SIZE}
+              rowsPerPageOptions={[HISTORY_PAGE_SIZE]}
+              onPageChange={(_e, page) => setFilters((f) => ({ ...f, offset: page * HISTORY_PAGE_SIZE }))}
+            />
+          }
+        >
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small">
               <TableHead>
@@ -139,7 +161,7 @@ export function ManualAndHistory() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {history.data.results.map((row) => (
+                {(history.data?.results ?? []).map((row) => (
                   <TableRow key={row.id}>
                     <TableCell>
                       <FormattedDate value={row.at} dateStyle="short" timeStyle="short" />
@@ -156,25 +178,10 @@ export function ManualAndHistory() {
                     <TableCell>{row.note}</TableCell>
                   </TableRow>
                 ))}
-                {history.data.results.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5}>
-                      <FormattedMessage id="scoring.history.empty" />
-                    </TableCell>
-                  </TableRow>
-                )}
               </TableBody>
             </Table>
           </Box>
-          <TablePagination
-            component="div"
-            count={history.data.count}
-            page={Math.floor(filters.offset / HISTORY_PAGE_SIZE)}
-            rowsPerPage={HISTORY_PAGE_SIZE}
-            rowsPerPageOptions={[HISTORY_PAGE_SIZE]}
-            onPageChange={(_e, page) => setFilters((f) => ({ ...f, offset: page * HISTORY_PAGE_SIZE }))}
-          />
-        </>
+        </ListScaffold>
       )}
 
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
