@@ -23,19 +23,7 @@ interface KnownBreach extends Breach {
 
 const KNOWN_BREACHES: readonly KnownBreach[] = [
   // accounts (owner: auth)
-  {
-    module: 'member-auth',
-    table: 'accounts',
-    reason:
-      "reads the console account's name, email or state directly; auth's account repository should answer",
-  },
   // community_users (owner: users)
-  {
-    module: 'member-auth',
-    table: 'community_users',
-    reason:
-      "member sign-in finds members by login or token, records the last login and links a console account in its own SQL; the users module's repository should answer",
-  },
 ];
 
 /** The keys of every `interface Database { … }` in a file: the tables it declares. */

@@ -2,11 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMBER_CLIENT_PREFIX } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { hashPassword } from '../../platform/auth/password-hasher.ts';
+import { accountCredentials } from '../auth/account-credentials.repository.ts';
+import {
+  accountEmailTaken,
+  accountUsernameTaken,
+  createHandOffAccount,
+} from '../auth/hand-off-accounts.repository.ts';
 import { createPublicClient } from '../auth/token.repository.ts';
 import { claimMemberClient, findStack } from '../stacks/stack-row.repository.ts';
-import '../activity/activity.tables.ts';
 import { tagIdsOfUser } from '../tagging/user-tags.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
+import {
+  linkConsoleAccount,
+  memberCredentialRows,
+  recordLastLogin,
+} from '../users/member-sign-in.repository.ts';
 import './member-auth.tables.ts';
 
 /** The community's public OAuth client for its members, created on first use. */
@@ -27,8 +37,8 @@ export async function ensureMemberClient(db: Db, stackId: number): Promise<strin
 export async function findMemberByLogin(db: Db, stackId: number, login: string) {
   const lower = login.trim().toLowerCase();
   return db
-    .selectFrom('community_users as u')
-    .leftJoin('accounts as a', 'a.id', 'u.account_id')
+    .selectFrom(memberCredentialRows(db).as('u'))
+    .leftJoin(accountCredentials(db).as('a'), 'a.id', 'u.account_id')
     .select([
       'u.id',
       'u.username',
@@ -49,33 +59,28 @@ export async function findMemberByLogin(db: Db, stackId: number, login: string) 
     .executeTakeFirst();
 }
 
-export async function findMemberById(db: Db, stackId: number, userId: number) {
+/** One user of the community, as the users module offers its rows. */
+function userRow(db: Db, stackId: number, userId: number) {
   return db
-    .selectFrom('community_users')
-    .select(['id', 'username', 'role'])
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
+    .selectFrom(communityUserRows(db).as('u'))
+    .where('u.stack_id', '=', stackId)
+    .where('u.id', '=', userId);
+}
+
+export async function findMemberById(db: Db, stackId: number, userId: number) {
+  return userRow(db, stackId, userId).select(['u.id', 'u.username', 'u.role']).executeTakeFirst();
 }
 
 /** A sign-in counts as a visit (analytics' logins) and as the member's last login. */
 export async function recordMemberLogin(db: Db, stackId: number, userId: number, at: Date): Promise<void> {
   await db.insertInto('logins').values({ stack_id: stackId, user_id: userId, at, source: 'app' }).execute();
-  await db
-    .updateTable('community_users')
-    .set({ last_login: at })
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .execute();
+  await recordLastLogin(db, stackId, userId, at);
 }
 
 /** What `sso/signin` answers about the caller. */
 export async function ssoProfile(db: Db, stackId: number, userId: number) {
-  const user = await db
-    .selectFrom('community_users')
-    .select(['id', 'ext_id', 'username', 'role'])
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
+  const user = await userRow(db, stackId, userId)
+    .select(['u.id', 'u.ext_id', 'u.username', 'u.role'])
     .executeTakeFirstOrThrow();
   return { ...user, tags: await tagIdsOfUser(db, stackId, userId) };
 }
@@ -86,56 +91,21 @@ export async function ssoProfile(db: Db, stackId: number, userId: number) {
  * hand-off, never with a console password) and linked to their community row.
  */
 export async function ensureConsoleAccount(db: Db, stackId: number, userId: number): Promise<number> {
-  const member = await db
-    .selectFrom('community_users')
-    .select(['account_id', 'username', 'email'])
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
+  const member = await userRow(db, stackId, userId)
+    .select(['u.account_id', 'u.username', 'u.email'])
     .executeTakeFirstOrThrow();
   if (member.account_id) return member.account_id;
   const stack = await findStack(db, stackId);
   if (!stack) throw new Error(`No community ${stackId}`);
   const row = { ...member, slug: stack.slug };
-  const taken = async (column: 'username' | 'email', value: string) =>
-    !!(await db
-      .selectFrom('accounts')
-      .select('id')
-      .where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase())
-      .executeTakeFirst());
   let username = `${row.slug}.${row.username}`;
-  for (let n = 2; await taken('username', username); n += 1) username = `${row.slug}.${row.username}-${n}`;
+  for (let n = 2; await accountUsernameTaken(db, username); n += 1) {
+    username = `${row.slug}.${row.username}-${n}`;
+  }
   const email =
-    row.email && !(await taken('email', row.email))
+    row.email && !(await accountEmailTaken(db, row.email))
       ? row.email
       : `${row.slug}.${userId}@members.agora.invalid`;
-  const account = await db
-    .insertInto('accounts')
-    .values({
-      first_name: row.username,
-      last_name: '',
-      username,
-      email,
-      password_hash: await hashPassword(randomBytes(32).toString('base64url')),
-      email_is_verified: false,
-      is_active: true,
-      language: 'en',
-      perms: '[]',
-      professional_subscriptions: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('community_users')
-    .set({ account_id: account.id })
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .where('account_id', 'is', null)
-    .execute();
-  const linked = await db
-    .selectFrom('community_users')
-    .select('account_id')
-    .where('stack_id', '=', stackId)
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return linked.account_id as number;
+  const accountId = await createHandOffAccount(db, { firstName: row.username, username, email });
+  return linkConsoleAccount(db, stackId, userId, accountId);
 }
