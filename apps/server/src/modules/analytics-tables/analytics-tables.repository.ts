@@ -17,7 +17,7 @@ import { communityUserRows } from '../users/community-user-rows.repository.ts';
 
 // The analytics tables count every area's rows in SQL, one statement per question, without naming
 // another module's table: each owner offers its rows as a sub-query (`*-rows.repository.ts`), composed
-// here into the statement; PostgreSQL folds the sub-queries, so the plans and round trips stay the same.
+// here into the statement; PostgreSQL folds the simple sub-queries back in, so it stays one round trip.
 
 /** A time range: from included, to excluded; null = unbounded. */
 export interface Range {
