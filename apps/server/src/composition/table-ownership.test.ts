@@ -21,10 +21,7 @@ interface KnownBreach extends Breach {
   reason: string;
 }
 
-const KNOWN_BREACHES: readonly KnownBreach[] = [
-  // accounts (owner: auth)
-  // community_users (owner: users)
-];
+const KNOWN_BREACHES: readonly KnownBreach[] = [];
 
 /** The keys of every `interface Database { … }` in a file: the tables it declares. */
 function declaredTables(source: string): string[] {
