@@ -13,8 +13,9 @@ import './stacks.tables.ts';
 
 /**
  * Everything the community guard decides on, in one statement (ADR 0013): the live bearer token
- * (platform), the account's staff link in the community named by the slug (users) and its ban there
- * (user-moderation), with the community itself (this module), whether the community requires a second factor the account lacks (two-factor), and
+ * (platform), the community named by the slug (this module), the account's staff link there (users)
+ * and its ban (user-moderation), whether the community requires a second factor the account lacks
+ * (two-factor), and
  * the community's flags (features). Nothing is cached: a revoked token, a role change, a ban or a
  * switched flag is seen by the very next call, in every process.
  *
