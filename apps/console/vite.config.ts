@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -26,9 +29,43 @@ function precompiledMessages(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every script, style sheet and other text
+ * asset of the build, at the strongest levels since it happens once; the server sends the one the
+ * browser accepts (`preCompressed` in platform/static/console-static.ts), so nothing is compressed per
+ * request and nothing reaches the browser uncompressed (issue 12 §1).
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'agora-precompressed-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            const target = path.join(dir, file);
+            const content = await fs.readFile(target);
+            const brotli = brotliCompressSync(content, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            });
+            await fs.writeFile(`${target}.br`, brotli);
+            await fs.writeFile(`${target}.gz`, gzipSync(content, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [precompiledMessages(), react()],
+  plugins: [precompiledMessages(), react(), precompressedAssets()],
   resolve: {
     alias: [
       {

@@ -17,6 +17,7 @@ import { useStackAutoSelect } from '../../core/stack/use-stack-auto-select.ts';
 import { TwoFactorGate } from '../../features/two-factor/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { AppDrawer } from './app-drawer.tsx';
+import { PublicUrlNotice } from './public-url-notice.tsx';
 import { StackSwitcher } from './stack-switcher.tsx';
 
 /** The signed-in frame: top bar, side drawer (mobile drawer under md) and the current area. */
@@ -64,6 +65,7 @@ export default function AppLayout() {
       <AppDrawer mobile={mobile} open={open} onClose={() => setMobileOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
+        <PublicUrlNotice />
         <TwoFactorGate />
         <Outlet />
       </Box>

@@ -1,5 +1,6 @@
 import { useLocaleStore } from '../locale/locale-store.ts';
 import { currentAccessToken } from '../session/token-refresh.ts';
+import { communityPath } from '../stack/community-path.ts';
 import { useStackStore } from '../stack/stack-store.ts';
 import { HttpError } from './http-error.ts';
 import { sendRequest, type HttpRequest } from './http-request.ts';
@@ -9,7 +10,7 @@ import { reportUnauthorized } from './unauthorized-event.ts';
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export type ApiRequest = OmitEach<HttpRequest, 'accessToken' | 'acceptLanguage' | 'baseUrl'> & {
-  /** 'hub' (same origin, the default) or 'stack' (the selected community's internal_url). */
+  /** 'hub' (the default) or 'stack' (the selected community's internal_url); both on the page's origin. */
   target?: 'hub' | 'stack';
   /** Send the bearer token (default true). */
   auth?: boolean;
@@ -20,8 +21,9 @@ export async function apiRequest<T = unknown>(request: ApiRequest): Promise<T> {
   const { target = 'hub', auth = true, ...rest } = request;
   let baseUrl: string | undefined;
   if (target === 'stack') {
-    baseUrl = useStackStore.getState().selected?.internal_url;
-    if (!baseUrl) throw new HttpError(0, null, 'No community selected');
+    const internalUrl = useStackStore.getState().selected?.internal_url;
+    if (!internalUrl) throw new HttpError(0, null, 'No community selected');
+    baseUrl = communityPath(internalUrl);
   }
   const accessToken = auth ? await currentAccessToken() : null;
   if (auth && !accessToken) throw new HttpError(401, null);

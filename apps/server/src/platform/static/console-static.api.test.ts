@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 
 let t: TestApp;
 let dir: string;
+const SCRIPT = `console.log(${JSON.stringify('agora '.repeat(200))});`;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-console-'));
@@ -14,7 +16,10 @@ beforeAll(async () => {
     path.join(dir, 'index.html'),
     '<html><head><title>Agora</title></head><body></body></html>',
   );
-  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), SCRIPT);
+  // What the console's build writes beside each script (vite.config.ts, precompressedAssets).
+  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(dir, 'assets', 'main-abc123.js.gz'), gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({
     serveConsole: true,
@@ -22,6 +27,7 @@ beforeAll(async () => {
       AGORA_CONSOLE_DIR: dir,
       AGORA_GTM_ID: 'GTM-TEST123',
       AGORA_FRAME_ANCESTORS: "'self' https://portal.example.org",
+      PUBLIC_URL: 'https://community.example.org',
     },
   });
 });
@@ -38,7 +44,9 @@ describe('serving the console', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<meta name="agora-gtm-id" content="GTM-TEST123">');
       expect(res.body).toContain('<meta name="agora-frame-ancestors" content="https://portal.example.org">');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<meta name="agora-public-url" content="https://community.example.org">');
+      // Never cached: a new deployment's page (and so its new asset names) is picked up at once.
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
@@ -48,6 +56,31 @@ describe('serving the console', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
+  });
+
+  it('sends the brotli or gzip copy made at build, as the browser accepts, and the plain file otherwise', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/main-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+    expect(brotli.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
   });
 
   it('keeps API paths and missing assets out of the fallback', async () => {

@@ -14,9 +14,11 @@ function escapeAttr(value: string): string {
 /** Adds run-time settings to the console page as meta tags (no inline script, so CSP stays strict). */
 export function withRuntimeMeta(
   html: string,
-  config: Pick<Config, 'tagManagerId' | 'frameAncestors'>,
+  config: Pick<Config, 'tagManagerId' | 'frameAncestors' | 'publicUrl'>,
 ): string {
   const metas = [
+    // Links the server builds (emails, OAuth redirects) use it; the console warns when opened elsewhere.
+    `<meta name="agora-public-url" content="${escapeAttr(config.publicUrl)}">`,
     `<meta name="agora-gtm-id" content="${escapeAttr(config.tagManagerId ?? '')}">`,
     `<meta name="agora-frame-ancestors" content="${escapeAttr(config.frameAncestors.filter((a) => a.startsWith('http')).join(' '))}">`,
   ].join('');
@@ -24,8 +26,10 @@ export function withRuntimeMeta(
 }
 
 /**
- * Serves the built console: hashed assets with long caching, and index.html for every other GET
- * that is not an API path (client-side routes), so a deep link or reload opens the console.
+ * Serves the built console: hashed assets with long caching, as the brotli or gzip copy made at build
+ * when the browser accepts one, and index.html (never cached, so a new deployment is picked up at
+ * once) for every other GET that is not an API path (client-side routes), so a deep link or reload
+ * opens the console.
  */
 export async function registerConsole(app: FastifyInstance, config: Config): Promise<boolean> {
   const dir = config.consoleDir ?? path.resolve(import.meta.dirname, '../../../../console/dist');
@@ -37,9 +41,11 @@ export async function registerConsole(app: FastifyInstance, config: Config): Pro
     root: dir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header('Vary', 'Accept-Encoding');
     },
   });
 
@@ -55,7 +61,7 @@ export async function registerConsole(app: FastifyInstance, config: Config): Pro
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
+      .header('Cache-Control', 'no-store')
       .send(indexHtml);
   });
   return true;

@@ -12,6 +12,7 @@ import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { useStackSelfQuery, useStacksQuery } from '../../../core/stack/stack-queries.ts';
 import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { communityPath } from '../../../core/stack/community-path.ts';
 import { PlatformTour } from '../components/platform-tour.tsx';
 import { StackStatusChip } from '../components/stack-status-chip.tsx';
 
@@ -59,7 +60,7 @@ function SelectedCommunity() {
         <Box>
           <Button
             variant="contained"
-            href={selected.internal_url}
+            href={`${communityPath(selected.internal_url)}/`}
             target="_blank"
             rel="noopener noreferrer"
             endIcon={<OpenInNew />}
