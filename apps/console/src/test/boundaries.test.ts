@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importCircles, importGraph } from '../../../../test-support/import-graph.ts';
 
 /**
  * The console's layers hold by lint (eslint.config.js, "Console layers"): these probes run the real
@@ -114,66 +114,12 @@ describe('console boundaries', { timeout: 60_000 }, () => {
   });
 });
 
-/** Static imports, type-only ones included: lint's no-cycle skips `import type`, this does not. */
-function importGraph(): Map<string, string[]> {
-  const files = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
-    .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => path.join(src, file));
-  const graph = new Map<string, string[]>();
-  const specifier = /^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]/gm;
-  for (const file of files) {
-    const text = readFileSync(file, 'utf8');
-    graph.set(
-      file,
-      [...text.matchAll(specifier)].map((match) => path.resolve(path.dirname(file), match[1]!)),
-    );
-  }
-  return graph;
-}
-
-/** Every circle's members (strongly connected components of more than one file, or a self-import). */
-function circles(graph: Map<string, string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  let next = 0;
-  const visit = (node: string) => {
-    index.set(node, next);
-    low.set(node, next);
-    next += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const target of graph.get(node) ?? []) {
-      if (!graph.has(target)) continue;
-      if (!index.has(target)) {
-        visit(target);
-        low.set(node, Math.min(low.get(node)!, low.get(target)!));
-      } else if (onStack.has(target)) {
-        low.set(node, Math.min(low.get(node)!, index.get(target)!));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const members: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        members.push(path.relative(src, member));
-      } while (member !== node);
-      if (members.length > 1 || graph.get(node)!.includes(node)) found.push(members.sort());
-    }
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return found;
-}
-
 describe('console import graph', () => {
+  // import-x/no-cycle skips `import type`: the graph of every static import, types included, does not.
   it('has no circle, type-only imports included', () => {
-    const graph = importGraph();
+    const graph = importGraph(src);
     expect(graph.size).toBeGreaterThan(100);
-    expect(circles(graph)).toEqual([]);
+    expect(importCircles(graph, src)).toEqual([]);
   });
 
   it('finds a circle when there is one (the check itself works)', () => {
@@ -182,6 +128,6 @@ describe('console import graph', () => {
       ['/b.ts', ['/a.ts']],
       ['/c.ts', ['/a.ts']],
     ]);
-    expect(circles(graph)).toHaveLength(1);
+    expect(importCircles(graph, '/')).toEqual([['a.ts', 'b.ts']]);
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { importCircles, importGraph } from '../../../../test-support/import-graph.ts';
 
 // The server's layers are held by lint (apps/server/eslint-layers.js, through the root config): these
 // snippets, linted as if they were files of the server, prove each rule fires, so deleting a rule
@@ -71,5 +72,30 @@ describe('server layers (lint)', () => {
       "import { createStacksService } from './stacks.service.ts';\nexport const c = createStacksService;\n",
     );
     expect(found.map((p) => p.rule)).toContain('import-x/no-cycle');
+  });
+});
+
+// import-x/no-cycle skips `import type`, so a circle of types only would pass lint: the graph of every
+// static import, types included (the same check as the console's), holds the rule for those too.
+describe('server import graph', () => {
+  const src = path.join(root, 'apps/server/src');
+
+  it('has no circle, type-only imports included', () => {
+    const graph = importGraph(src);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(importCircles(graph, src)).toEqual([]);
+  });
+
+  it('finds a circle of type-only imports, which lint lets through', async () => {
+    const typeOnly =
+      "import type { StacksService } from './stacks.service.ts';\nexport type S = StacksService;\n";
+    const linted = await problems('modules/stacks/stacks.repository.ts', typeOnly);
+    expect(linted.map((p) => p.rule)).not.toContain('import-x/no-cycle');
+    const graph = importGraph(src);
+    const repository = path.join(src, 'modules/stacks/stacks.repository.ts');
+    graph.set(repository, [...graph.get(repository)!, path.join(src, 'modules/stacks/stacks.service.ts')]);
+    expect(importCircles(graph, src)).toEqual([
+      expect.arrayContaining(['modules/stacks/stacks.repository.ts', 'modules/stacks/stacks.service.ts']),
+    ]);
   });
 });
