@@ -1,13 +1,14 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type AliasedExpression, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { effectiveStanding, type MemberStandingInfo } from '../../platform/member-scope/member-standing.ts';
+import { contributionRows } from '../member-content/contribution-rows.repository.ts';
 import { dropRelationsOf } from '../member-people/member-erasure.repository.ts';
+import { followRows } from '../member-people/relation-rows.repository.ts';
+import { flagRows } from '../moderation/content-flags.repository.ts';
 import { dropStaffAttributes } from '../staff/staff.repository.ts';
 import { untagUser } from '../tagging/user-tags.repository.ts';
 import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import { eraseUserRow, setUserStatus } from '../users/member-standing-changes.repository.ts';
-import '../activity/activity.tables.ts';
-import '../moderation/moderation.tables.ts';
 import './user-moderation.tables.ts';
 
 /**
@@ -21,10 +22,13 @@ function effectiveStatus(now: Date): RawBuilder<string> {
     ELSE 'active' END`;
 }
 
-const count = (from: RawBuilder<unknown>) => sql<string>`(SELECT count(*) FROM ${from})`;
-const contributions = (type: string) =>
+/** `(SELECT count(*) FROM <source> <alias> WHERE <condition>)`: a counter of the list's row `u`. */
+const count = (from: AliasedExpression<unknown, string>, where: RawBuilder<unknown>) =>
+  sql<string>`(SELECT count(*) FROM ${from} WHERE ${where})`;
+const contributions = (db: Db, type: string) =>
   count(
-    sql`contributions c WHERE c.stack_id = u.stack_id AND c.author_id = u.id AND c.type = ${type} AND c.status <> 'deleted'`,
+    contributionRows(db).as('c'),
+    sql`c.stack_id = u.stack_id AND c.author_id = u.id AND c.type = ${type} AND c.status <> 'deleted'`,
   );
 
 /** Sort keys the list accepts, mapped to SQL (a tie-break on id is always added). */
@@ -98,14 +102,14 @@ function withCounters(db: Db, filter: ListFilter) {
     .select(ROW_COLUMNS)
     .select([
       effectiveStatus(filter.now).as('status'),
-      count(sql`flags f WHERE f.stack_id = u.stack_id AND f.author_id = u.id`).as('flags_received'),
-      count(sql`flags f WHERE f.stack_id = u.stack_id AND f.flagged_by = u.id`).as('flags_created'),
-      count(sql`follows f WHERE f.stack_id = u.stack_id AND f.followed_id = u.id`).as('followers'),
-      count(sql`follows f WHERE f.stack_id = u.stack_id AND f.follower_id = u.id`).as('followings'),
-      contributions('post').as('posts'),
-      contributions('discussion').as('discussions'),
-      contributions('status').as('statuses'),
-      contributions('poll').as('polls'),
+      count(flagRows(db).as('f'), sql`f.stack_id = u.stack_id AND f.author_id = u.id`).as('flags_received'),
+      count(flagRows(db).as('f'), sql`f.stack_id = u.stack_id AND f.flagged_by = u.id`).as('flags_created'),
+      count(followRows(db).as('f'), sql`f.stack_id = u.stack_id AND f.followed_id = u.id`).as('followers'),
+      count(followRows(db).as('f'), sql`f.stack_id = u.stack_id AND f.follower_id = u.id`).as('followings'),
+      contributions(db, 'post').as('posts'),
+      contributions(db, 'discussion').as('discussions'),
+      contributions(db, 'status').as('statuses'),
+      contributions(db, 'poll').as('polls'),
     ]);
 }
 
