@@ -81,6 +81,7 @@ import { createPreferencesService } from './modules/preferences/preferences.serv
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes.ts';
 import { createStacksService } from './modules/stacks/stacks.service.ts';
 import { registerStackHubRoutes, registerStackSelfRoutes } from './modules/stacks/stacks.routes.ts';
+import { registerCommunityLandingRoute } from './modules/stacks/community-landing.routes.ts';
 import {
   communityMailer,
   moderationClassifier,
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerPreferenceRoutes(app, { preferences, authenticate: authenticateAccount });
   registerStackHubRoutes(app, { stacks, authenticate: authenticateAccount });
+  registerCommunityLandingRoute(app, { db, publicUrl: config.publicUrl });
   registerFeatureHubRoutes(app, { db, authenticate: authenticateAccount });
   registerAppRequestHubRoutes(app, platform);
 

@@ -4,8 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 
-/** Paths that belong to APIs: they never fall back to the console page. */
-export const API_PATH = /^\/(platform|oauth|docs|api|c\/[^/]+\/(platform|api|cubejs-api))(\/|$)/;
+/**
+ * Paths the server answers itself, never with the console page: the APIs, and a community's own
+ * address `/c/{slug}` (its public landing).
+ */
+export const API_PATH = /^\/(platform|oauth|docs|api|c\/[^/]+\/(platform|api|cubejs-api))(\/|$)|^\/c\/[^/]+\/?$/;
 
 function escapeAttr(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
