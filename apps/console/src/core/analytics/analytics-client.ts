@@ -1,6 +1,7 @@
 import { analyticsPaths, CubeApiErrorCode } from '@agora/contract';
 import cube, { type CubeApi, type Query, type ResultSet } from '@cubejs-client/core';
 import { isHttpError } from '../http/http-error.ts';
+import { communityPath } from '../stack/community-path.ts';
 import {
   requestAnalyticsToken,
   currentAnalyticsToken,
@@ -48,12 +49,15 @@ export function isInvalidTokenError(error: unknown): boolean {
 
 const clients = new Map<string, CubeApi>();
 
-/** The Cube client of a community: `cube(async () => token, { apiUrl: internal_url + '/cubejs-api/v1' })`. */
+/**
+ * The Cube client of a community: `cube(async () => token, { apiUrl })`, its API on the console's own
+ * origin (the internal url's path + '/cubejs-api/v1'), the only one the console's CSP lets it call.
+ */
 export function cubeClientFor(internalUrl: string): CubeApi {
   let client = clients.get(internalUrl);
   if (!client) {
     client = cube(async () => currentAnalyticsToken(internalUrl), {
-      apiUrl: internalUrl.replace(/\/+$/, '') + CUBE_API_PATH,
+      apiUrl: window.location.origin + communityPath(internalUrl) + CUBE_API_PATH,
     });
     clients.set(internalUrl, client);
   }
