@@ -16,8 +16,8 @@ import './stacks.tables.ts';
  * (platform), the community named by the slug (this module), the account's staff link there (users)
  * and its ban (user-moderation), whether the community requires a second factor the account lacks
  * (two-factor), and
- * the community's flags (features). Nothing is cached: a revoked token, a role change, a ban or a
- * switched flag is seen by the very next call, in every process.
+ * the community's flags (features). The composition root keeps the answer until this process commits
+ * a write to one of these tables, and for under a second otherwise (ADR 0015).
  *
  * Undefined when the token is not live (401); a live token without a staff link in that community
  * (or an unknown slug) answers `membership: undefined` (404).
