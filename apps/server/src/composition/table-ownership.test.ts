@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 // by augmenting `Database` in `modules/<area>/<area>.tables.ts`; the platform declares its own in
 // `platform/db/schema.ts` and `platform/**/*.tables.ts`. A module touches only its own tables and asks
 // the owner's repository or service for anything else. This test reads every runtime file of
-// `modules/` and fails when a module names, in a Kysely call or in raw SQL, a table it does not own.
+// `modules/` and `platform/` and fails when a module (or the platform) names, in a Kysely call or in
+// raw SQL, a table it does not own.
 // KNOWN_BREACHES lists what is left, each with its reason; it only shrinks, since an entry that no
 // longer matches a real read fails the test too.
 
@@ -21,7 +22,14 @@ interface KnownBreach extends Breach {
   reason: string;
 }
 
-const KNOWN_BREACHES: readonly KnownBreach[] = [];
+const KNOWN_BREACHES: readonly KnownBreach[] = [
+  {
+    module: PLATFORM,
+    table: 'accounts',
+    reason:
+      "the bearer check's live-token query (platform/auth/authenticate.ts) joins the account for is_active, in the one statement every authenticated call and the community guard build on; the platform cannot import auth's source, so the join stays until the account's state moves beside the token tables",
+  },
+];
 
 /** The keys of every `interface Database { … }` in a file: the tables it declares. */
 function declaredTables(source: string): string[] {
@@ -39,16 +47,19 @@ function withoutComments(source: string): string {
 
 /**
  * Tables a source file names: the first argument of a Kysely query or join (with or without an alias,
- * `'x as y'`), or the table after an upper-case FROM / JOIN / UPDATE / INTO in raw SQL; only names in
- * `known` count (a CTE or a column is not a table).
+ * `'x as y'`) or of `sql.table(…)`, the table after FROM / JOIN / UPDATE / INTO in raw SQL (either
+ * case), or the table a raw `sql` template starts with (`count(sql\`flags f WHERE …\`)`); only names
+ * in `known` count (a CTE or a column is not a table).
  */
 function tablesUsed(source: string, known: ReadonlySet<string>): Set<string> {
   const text = withoutComments(source);
   const found = new Set<string>();
   const kysely =
     /\.(?:selectFrom|updateTable|insertInto|deleteFrom|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"]([a-z_][a-z0-9_]*)/g;
-  const raw = /\b(?:FROM|JOIN|UPDATE|INTO)\s+([a-z_][a-z0-9_]*)\b/g;
-  for (const pattern of [kysely, raw]) {
+  const sqlTable = /\bsql\.table\(\s*['"]([a-z_][a-z0-9_]*)/g;
+  const raw = /\b(?:FROM|JOIN|UPDATE|INTO)\s+"?([a-z_][a-z0-9_]*)\b/gi;
+  const templateStart = /\bsql`\s*"?([a-z_][a-z0-9_]*)\b/g;
+  for (const pattern of [kysely, sqlTable, raw, templateStart]) {
     for (const match of text.matchAll(pattern)) {
       const table = match[1] as string;
       if (known.has(table)) found.add(table);
@@ -110,8 +121,12 @@ function realOwners(): { owners: Map<string, string>; twice: string[] } {
 
 function realUses(known: ReadonlySet<string>): Map<string, Set<string>> {
   const uses = new Map<string, Set<string>>();
-  for (const file of filesUnder(path.join(src, 'modules'), isRuntime)) {
-    const module = moduleOf(file);
+  const files = [
+    ...filesUnder(path.join(src, 'modules'), isRuntime).map((file) => ({ file, module: moduleOf(file) })),
+    // The platform owns its tables too, and reads no module's.
+    ...filesUnder(path.join(src, 'platform'), isRuntime).map((file) => ({ file, module: PLATFORM })),
+  ];
+  for (const { file, module } of files) {
     const tables = uses.get(module) ?? new Set<string>();
     for (const table of tablesUsed(fs.readFileSync(file, 'utf8'), known)) tables.add(table);
     uses.set(module, tables);
@@ -167,6 +182,14 @@ describe('table ownership check (proof it fails)', () => {
       "const d = db.selectFrom('tags_cte').select('community_users');",
     ].join('\n');
     expect([...tablesUsed(source, known)].sort()).toEqual(['community_users', 'stacks', 'tags', 'user_tags']);
+  });
+
+  it('finds tables named by sql.table(), lower-case raw SQL and a template that starts with one', () => {
+    expect([...tablesUsed("const a = sql.table('stacks');", known)]).toEqual(['stacks']);
+    expect([...tablesUsed('const b = sql`select 1 from "tags" t`;', known)]).toEqual(['tags']);
+    expect([...tablesUsed('const c = eb.fn.count(sql`user_tags ut WHERE ut.user_id = u.id`);', known)]).toEqual([
+      'user_tags',
+    ]);
   });
 
   it("fails on a module that reads another's table, and on a known breach that no longer happens", () => {
