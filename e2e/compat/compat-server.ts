@@ -1,17 +1,5 @@
-import net from 'node:net';
 import { buildTestApp, ADMIN_PASSWORD, type TestApp } from '../../apps/server/src/test-support/test-app.ts';
-
-/** A free TCP port on the loopback interface. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../support/free-port.ts';
 
 export interface CompatServer {
   t: TestApp;

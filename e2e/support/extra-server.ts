@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server-settings.ts';
+import { freePort } from './free-port.ts';
 
 export interface ExtraServer {
   /** Where it listens: always http://127.0.0.1:{port}. */
@@ -12,17 +12,6 @@ export interface ExtraServer {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilUp(origin: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 150_000;

@@ -19,11 +19,8 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { categoriesByIds } from '../activity/categories.repository.ts';
-import {
-  activeUserTags,
-  assignUserTags,
-  existingUserTagIds,
-} from '../tagging/user-tag-assignment.repository.ts';
+import { activeUserTags, assignUserTags } from '../tagging/user-tag-assignment.repository.ts';
+import { userTagIds } from '../tagging/tagging.repository.ts';
 import { tagsOfUsers } from '../tagging/user-tags.repository.ts';
 import { existingUserIds } from '../users/community-user-rows.repository.ts';
 import * as repo from './analytics-tables.repository.ts';
@@ -289,7 +286,7 @@ export function createAnalyticsTablesService({ db, clock }: Pick<PlatformDeps, '
     if (!tagIds || tagIds.length === 0 || tagIds.length > 100) return fail('tag_ids');
     const [users, tags] = await Promise.all([
       existingUserIds(db, stackId, userIds),
-      existingUserTagIds(db, stackId, tagIds),
+      userTagIds(db, stackId, tagIds),
     ]);
     if (users.length !== userIds.length) return fail('user_ids');
     if (tags.length !== tagIds.length) return fail('tag_ids');

@@ -311,15 +311,15 @@ export async function deleteAddressing(db: Db, stackId: number, id: number) {
   await db.deleteFrom('tag_addressing').where('stack_id', '=', stackId).where('id', '=', id).execute();
 }
 
-/** The user tags among `ids`. */
-export async function userTagIds(db: Db, stackId: number, ids: number[]): Promise<number[]> {
+/** Which of `ids` are user tags of the community (active or not). */
+export async function userTagIds(db: Db, stackId: number, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('tags')
     .select('id')
     .where('stack_id', '=', stackId)
     .where('type', '=', 'user')
-    .where('id', 'in', ids)
+    .where('id', 'in', [...ids])
     .execute();
   return rows.map((r) => r.id);
 }

@@ -16,19 +16,6 @@ export function activeUserTags(db: Db, stackId: number) {
     .execute();
 }
 
-/** Which of `ids` are user tags of the community (active or not). */
-export async function existingUserTagIds(db: Db, stackId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('tags')
-    .select('id')
-    .where('stack_id', '=', stackId)
-    .where('type', '=', 'user')
-    .where('id', 'in', [...ids])
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /** Gives every user every tag (a tag a user already has is kept); answers how many were added. */
 export async function assignUserTags(
   db: Db,
