@@ -187,9 +187,9 @@ describe('table ownership check (proof it fails)', () => {
   it('finds tables named by sql.table(), lower-case raw SQL and a template that starts with one', () => {
     expect([...tablesUsed("const a = sql.table('stacks');", known)]).toEqual(['stacks']);
     expect([...tablesUsed('const b = sql`select 1 from "tags" t`;', known)]).toEqual(['tags']);
-    expect([...tablesUsed('const c = eb.fn.count(sql`user_tags ut WHERE ut.user_id = u.id`);', known)]).toEqual([
-      'user_tags',
-    ]);
+    expect([
+      ...tablesUsed('const c = eb.fn.count(sql`user_tags ut WHERE ut.user_id = u.id`);', known),
+    ]).toEqual(['user_tags']);
   });
 
   it("fails on a module that reads another's table, and on a known breach that no longer happens", () => {

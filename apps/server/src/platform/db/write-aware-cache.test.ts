@@ -80,7 +80,10 @@ describe('a write-aware cache', () => {
   it('keeps its answers through writes to tables it never read', async () => {
     const c = clientIdCache();
     await c.read(id);
-    await handle.db.insertInto('rate_limit_hits').values({ bucket: 'test', key: 'k', created_at: NOW }).execute();
+    await handle.db
+      .insertInto('rate_limit_hits')
+      .values({ bucket: 'test', key: 'k', created_at: NOW })
+      .execute();
     await c.read(id);
     expect(c.fills()).toBe(1);
     c.cache.unsubscribe();

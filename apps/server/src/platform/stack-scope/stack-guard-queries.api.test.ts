@@ -41,8 +41,7 @@ async function counted(url: string, bearer: { authorization: string }) {
 }
 
 /** A write the guard does not read, through the app's own database (it empties nothing). */
-const unrelatedWrite = () =>
-  t.db.updateTable('jobs').set({ attempts: 0 }).where('id', '=', -1).execute();
+const unrelatedWrite = () => t.db.updateTable('jobs').set({ attempts: 0 }).where('id', '=', -1).execute();
 
 /** A write to a table the guard reads (nothing changes, but the cache cannot know it). */
 const guardTableWrite = () =>

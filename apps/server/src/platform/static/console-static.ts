@@ -8,7 +8,8 @@ import type { Config } from '../config/config.ts';
  * Paths the server answers itself, never with the console page: the APIs, and a community's own
  * address `/c/{slug}` (its public landing).
  */
-export const API_PATH = /^\/(platform|oauth|docs|api|c\/[^/]+\/(platform|api|cubejs-api))(\/|$)|^\/c\/[^/]+\/?$/;
+export const API_PATH =
+  /^\/(platform|oauth|docs|api|c\/[^/]+\/(platform|api|cubejs-api))(\/|$)|^\/c\/[^/]+\/?$/;
 
 function escapeAttr(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
