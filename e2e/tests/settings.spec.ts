@@ -41,3 +41,27 @@ test('an e-mail URL override without its placeholder blocks saving; fixed, it sa
   await page.reload();
   await expect(page.getByTestId('url-url_template_post')).toHaveValue(FIXED);
 });
+
+test('a settings screen whose load fails shows the failure and no form; retried, it shows the saved values', async ({
+  page,
+  request,
+}) => {
+  const headers = await adminBearer(request);
+  await setDemoPreferences(request, headers, { url_template_post: FIXED });
+  await signInViaUi(page);
+  // The community's preferences cannot be read for now (the server is unreachable for this call).
+  let failing = true;
+  await page.route('**/dynamic_preference/get_list/**', (route) =>
+    failing ? route.fulfill({ status: 503, body: '{"errors":[{"code":"unavailable"}]}' }) : route.fallback(),
+  );
+  await page.goto('/community_management/urls');
+  await expect(page.getByTestId('settings-load-error')).toBeVisible();
+  await expect(page.getByTestId('url-url_template_post')).toHaveCount(0);
+  await expect(page.getByTestId('settings-save')).toHaveCount(0);
+
+  failing = false;
+  await page.getByTestId('settings-load-error').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('url-url_template_post')).toHaveValue(FIXED);
+  await expect(page.getByTestId('settings-load-error')).toHaveCount(0);
+  expect(await demoPreference(request, headers, 'url_template_post')).toBe(FIXED);
+});

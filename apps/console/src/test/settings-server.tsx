@@ -35,6 +35,8 @@ export function settingsServer(
   options: {
     values?: Record<string, PreferenceValue>;
     features?: string[];
+    /** Answers get_list instead of the stored values when it returns an answer (e.g. a failure). */
+    onLoad?: () => { status: number; body: unknown } | undefined;
     /** Answers update_multi; by default stores the values as sent. */
     onUpdate?: (body: Record<string, unknown>) => { status: number; body: unknown } | undefined;
     routes?: Record<string, (call: Call) => { status: number; body: unknown }>;
@@ -67,6 +69,8 @@ export function settingsServer(
     const path = url.pathname.replace(/^\/c\/demo/, '');
     calls.push({ method, path, body });
     if (method === 'GET' && path === dynamicPreferencePaths.getList) {
+      const failure = options.onLoad?.();
+      if (failure) return json(failure.status, failure.body);
       const names = (url.searchParams.get('preferences_list') ?? '').split(',');
       return json(200, { data: names.map(preference) });
     }

@@ -7,6 +7,8 @@ import type { DynamicPreference, PreferenceValue } from '@agora/contract';
 export interface DynamicPreferenceState {
   values: Record<string, PreferenceValue>;
   loading: string[];
+  /** Names whose last load failed: their screens show the failure and a retry, never an empty form. */
+  loadFailed: string[];
   updating: string[];
   /** Why the last update of a name failed (a stable code, an English message, its values). */
   errors: Record<string, PreferenceError>;
@@ -21,6 +23,7 @@ export interface PreferenceError {
 export const emptyDynamicPreferences: DynamicPreferenceState = {
   values: {},
   loading: [],
+  loadFailed: [],
   updating: [],
   errors: {},
 };
@@ -28,7 +31,20 @@ export const emptyDynamicPreferences: DynamicPreferenceState = {
 const without = (list: string[], names: string[]) => list.filter((name) => !names.includes(name));
 
 export function loadingStarted(state: DynamicPreferenceState, names: string[]): DynamicPreferenceState {
-  return { ...state, loading: [...without(state.loading, names), ...names] };
+  return {
+    ...state,
+    loading: [...without(state.loading, names), ...names],
+    loadFailed: without(state.loadFailed, names),
+  };
+}
+
+/** The values of `names` could not be read: they stay unknown, and are marked so. */
+export function loadingFailed(state: DynamicPreferenceState, names: string[]): DynamicPreferenceState {
+  return {
+    ...state,
+    loading: without(state.loading, names),
+    loadFailed: [...without(state.loadFailed, names), ...names],
+  };
 }
 
 export function updatingStarted(state: DynamicPreferenceState, names: string[]): DynamicPreferenceState {
@@ -55,6 +71,7 @@ export function multipleReceived(
     ...state,
     values,
     loading: without(state.loading, names),
+    loadFailed: without(state.loadFailed, names),
     updating: without(state.updating, names),
   };
 }

@@ -13,6 +13,7 @@ import { useStackStore } from '../stack/stack-store.ts';
 import { fetchDynamicPreferences, updateDynamicPreferences } from './dynamic-preference-api.ts';
 import {
   emptyDynamicPreferences,
+  loadingFailed,
   loadingStarted,
   multipleReceived,
   multipleUpdateFailed,
@@ -51,7 +52,7 @@ export async function loadDynamicPreferences(names: string[]): Promise<void> {
     const preferences = await fetchDynamicPreferences(names);
     apply((state) => multipleReceived(state, preferences));
   } catch {
-    apply((state) => multipleUpdateFailed(state, names, {}));
+    apply((state) => loadingFailed(state, names));
   }
 }
 
@@ -121,12 +122,18 @@ export function useDynamicPreferences(names: readonly string[]) {
   useEffect(() => {
     if (internalUrl) void loadDynamicPreferences(key.split(','));
   }, [internalUrl, key]);
-  return useDynamicPreferenceStore(
-    useShallow((state) => ({
-      values: state.values,
-      errors: state.errors,
-      loading: names.some((name) => state.loading.includes(name) || !(name in state.values)),
-      updating: names.some((name) => state.updating.includes(name)),
-    })),
+  const state = useDynamicPreferenceStore(
+    useShallow((state) => {
+      const failed = names.some((name) => state.loadFailed.includes(name));
+      return {
+        values: state.values,
+        errors: state.errors,
+        /** Some value could not be read: nothing may be shown as if it were the community's. */
+        failed,
+        loading: !failed && names.some((name) => state.loading.includes(name) || !(name in state.values)),
+        updating: names.some((name) => state.updating.includes(name)),
+      };
+    }),
   );
+  return { ...state, retry: () => loadDynamicPreferences(key.split(',')) };
 }

@@ -22,8 +22,14 @@ export function usePreferenceForm(names: readonly string[]) {
     Object.entries(draft).filter(([name, v]) => String(v ?? '') !== String(state.values[name] ?? '')),
   );
 
+  const ready = !state.loading && !state.failed;
   return {
     loading: state.loading,
+    /** The saved values could not be read: show the failure and `retry`, never the form. */
+    loadFailed: state.failed,
+    retry: state.retry,
+    /** Every saved value is known: only then can the form be shown and saved. */
+    ready,
     saving: state.updating,
     dirty: Object.keys(changed).length > 0,
     value,
@@ -42,6 +48,8 @@ export function usePreferenceForm(names: readonly string[]) {
     },
     /** Saves the changed values; `adjusted` replaces some of them (e.g. a value put in canonical form). */
     async save(adjusted: Record<string, PreferenceValue> = {}): Promise<boolean> {
+      // Never over values that were not read: a save then could wipe what the community has.
+      if (!ready) return false;
       setEdited(new Set());
       const values = { ...changed, ...adjusted };
       if (Object.keys(values).length === 0) return true;

@@ -56,7 +56,7 @@ describe('dashboard calls (core §7)', () => {
     clearNotices();
     resetDashboardStore();
     useDynamicPreferenceStore.setState(
-      { values: {}, loading: [], updating: [], errors: {}, internalUrl: null },
+      { values: {}, loading: [], loadFailed: [], updating: [], errors: {}, internalUrl: null },
       true,
     );
   });
@@ -111,7 +111,7 @@ describe('addWidgetToDashboard', () => {
     clearNotices();
     resetDashboardStore();
     useDynamicPreferenceStore.setState(
-      { values: {}, loading: [], updating: [], errors: {}, internalUrl: null },
+      { values: {}, loading: [], loadFailed: [], updating: [], errors: {}, internalUrl: null },
       true,
     );
   });

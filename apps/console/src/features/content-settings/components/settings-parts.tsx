@@ -9,6 +9,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
+import { PreferenceLoadFailure } from '../../../core/dynamic-preferences/preference-load-failure.tsx';
 import type { PreferenceForm } from '../../../core/dynamic-preferences/use-preference-form.ts';
 
 /** The title of a settings screen (the page's h1) with an optional line under it. */
@@ -101,7 +102,10 @@ export function PreferenceSwitch({
   );
 }
 
-/** The form around a settings screen: a spinner until the values arrive, the save button below. */
+/**
+ * The form around a settings screen: a spinner until the values arrive (their failure and a retry if
+ * they cannot), the save button below.
+ */
 export function PreferenceFormFrame({
   form,
   children,
@@ -115,7 +119,8 @@ export function PreferenceFormFrame({
   testId?: string;
   disabled?: boolean;
 }) {
-  if (form.loading) return <PageSpinner />;
+  if (form.loadFailed) return <PreferenceLoadFailure onRetry={() => void form.retry()} />;
+  if (!form.ready) return <PageSpinner />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void (onSave ? onSave() : form.save());

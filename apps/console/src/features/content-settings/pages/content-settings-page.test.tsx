@@ -5,6 +5,28 @@ import { renderSettings, settingsServer } from '../../../test/settings-server.ts
 import ContentSettingsPage from './content-settings-page.tsx';
 
 describe('content settings', { timeout: 20_000 }, () => {
+  it('shows a failed load and a retry, never an empty form that could be saved over the settings', async () => {
+    let failing = true;
+    const server = settingsServer({
+      values: { comments_enabled: false },
+      onLoad: () =>
+        failing ? { status: 500, body: { errors: [{ code: 'internal', message: 'down' }] } } : undefined,
+    });
+    renderSettings(<ContentSettingsPage />);
+    expect(await screen.findByTestId('settings-load-error')).toBeTruthy();
+    expect(screen.getByText(/The settings could not be loaded/)).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByTestId('settings-save')).toBeNull();
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const comments = await screen.findByRole('switch', { name: 'Comments' });
+    // The saved value, not a default: the form shows what the community has.
+    expect((comments as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByTestId('settings-load-error')).toBeNull();
+    expect(server.writes()).toEqual([]);
+  });
+
   it('shows every switch with its helper text and saves only what changed', async () => {
     const server = settingsServer();
     renderSettings(<ContentSettingsPage />);

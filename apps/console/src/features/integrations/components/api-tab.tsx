@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
+import { PreferenceLoadFailure } from '../../../core/dynamic-preferences/preference-load-failure.tsx';
 import { useDynamicPreferences } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { SettingsSection } from '../../content-settings/index.ts';
@@ -89,6 +90,7 @@ export function ApiTab() {
       notify({ messageId: 'integrations.api.error', variant: 'error' });
     },
   });
+  if (preferences.failed) return <PreferenceLoadFailure onRetry={() => void preferences.retry()} />;
   if (preferences.loading) return <PageSpinner />;
   const algorithm = String(refresh.data?.jwt_algorithm ?? preferences.values.jwt_algorithm ?? '');
   return (

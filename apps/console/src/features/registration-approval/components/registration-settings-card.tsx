@@ -17,6 +17,7 @@ import {
   useDynamicPreferences,
 } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
+import { PreferenceLoadFailure } from '../../../core/dynamic-preferences/preference-load-failure.tsx';
 import { useStackStore } from '../../../core/stack/stack-store.ts';
 
 const NAMES = ['registration_mode', 'users_approval_enabled'];
@@ -57,7 +58,9 @@ export function RegistrationSettingsCard() {
         <Typography variant="h6" component="h2">
           <FormattedMessage id="registrationApproval.settings.title" />
         </Typography>
-        {preferences.loading ? (
+        {preferences.failed ? (
+          <PreferenceLoadFailure onRetry={() => void preferences.retry()} />
+        ) : preferences.loading ? (
           <Skeleton variant="rounded" height={96} />
         ) : (
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 2, md: 4 }} useFlexGap>
@@ -112,7 +115,7 @@ export function RegistrationSettingsCard() {
         <div>
           <SaveButton
             saving={preferences.updating}
-            disabled={preferences.loading || !changed}
+            disabled={preferences.loading || preferences.failed || !changed}
             onClick={() =>
               void saveDynamicPreferences({ registration_mode: mode, users_approval_enabled: approval })
             }

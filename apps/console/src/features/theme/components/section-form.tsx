@@ -9,6 +9,7 @@ import { preferenceDefinition } from '@agora/contract';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
+import { PreferenceLoadFailure } from '../../../core/dynamic-preferences/preference-load-failure.tsx';
 import type { PreferenceForm } from '../../../core/dynamic-preferences/use-preference-form.ts';
 
 /** One theme section: its title, a short explanation and its content. */
@@ -42,9 +43,10 @@ export function SectionCard({
   );
 }
 
-/** The fields of a preference form and its save button (spinner while the values load). */
+/** The fields of a preference form and its save button (spinner while the values load, or their failure). */
 export function PreferenceFormBody({ form, children }: { form: PreferenceForm; children: ReactNode }) {
-  if (form.loading) {
+  if (form.loadFailed) return <PreferenceLoadFailure onRetry={() => void form.retry()} />;
+  if (!form.ready) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
         <CircularProgress size={32} />
