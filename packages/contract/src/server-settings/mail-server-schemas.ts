@@ -155,8 +155,18 @@ export function checkTestRecipient(raw: string | undefined): CheckResult<string>
   return { ok: true, value: to };
 }
 
+/**
+ * Whether the community can send email now, and through which server: its own (`custom`), the
+ * deployment's (`platform`), or none — then nothing the product would email is sent, and the console
+ * says so instead of promising an email.
+ */
+export const MAIL_SENDING_ROUTES = ['custom', 'platform', 'none'] as const;
+export const mailSendingSchema = z.object({ sender: z.enum(MAIL_SENDING_ROUTES) });
+export type MailSending = z.infer<typeof mailSendingSchema>;
+
 export const mailServerPaths = {
   /** Relative to a stack's internal_url. */
   mailServer: '/platform/api/v1/mail_server/',
   test: '/platform/api/v1/mail_server/test/',
+  sending: '/platform/api/v1/mail_server/sending/',
 } as const;

@@ -245,3 +245,40 @@ describe('who may', () => {
     expect(otherGet.statusCode).toBe(404);
   });
 });
+
+describe('whether email can be sent (issue 12 §2)', () => {
+  const SENDING = '/c/demo/platform/api/v1/mail_server/sending/';
+  const sending = async (who: SignedIn) => {
+    const answer = await t.app.inject({ method: 'GET', url: SENDING, headers: who.bearer });
+    expect(answer.statusCode).toBe(200);
+    return (answer.json() as { data: { sender: string } }).data.sender;
+  };
+
+  it("says none without the community's or the deployment's server, custom once it has its own", async () => {
+    await t.db.deleteFrom('mail_servers').where('stack_id', '=', demoId).execute();
+    // The test app has no AGORA_SMTP_URL: nothing would leave.
+    expect(await sending(admin)).toBe('none');
+    // Every console role asks it before promising an email (here an editor, for an export).
+    expect(await sending(editor)).toBe('none');
+    expect((await save(valid())).statusCode).toBe(200);
+    await finishRestart();
+    expect(await sending(admin)).toBe('custom');
+  });
+
+  it('says platform when the deployment has its own SMTP server', async () => {
+    const withPlatform = await buildTestApp({ env: { AGORA_SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    try {
+      const signed = await signIn(withPlatform.app, 'admin', ADMIN_PASSWORD);
+      const answer = await withPlatform.app.inject({ method: 'GET', url: SENDING, headers: signed.bearer });
+      expect(answer.json().data.sender).toBe('platform');
+    } finally {
+      await withPlatform.close();
+    }
+  });
+
+  it('answers 404 to the admin of another community', async () => {
+    const owner = await signIn(t.app, 'owner', 'owner-password-1');
+    const answer = await t.app.inject({ method: 'GET', url: SENDING, headers: owner.bearer });
+    expect(answer.statusCode).toBe(404);
+  });
+});

@@ -7,6 +7,7 @@ import {
   mailServerSchema,
   mailServerTestBodySchema,
   mailServerTestResultSchema,
+  mailSendingSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -35,6 +36,22 @@ export function registerMailServerRoutes(scope: FastifyInstance, deps: PlatformD
       },
     },
     async (request) => ({ data: await service.get(requireStaff(request).stackId) }),
+  );
+
+  r.get(
+    paths.sending,
+    {
+      // Every screen that would promise an email asks first (staff, exports, approvals, alerts).
+      config: areaAccess('console'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Whether the community can send email now: through its own server, the deployment's, or none",
+        response: { 200: dataEnvelope(mailSendingSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.sending(requireStaff(request).stackId) }),
   );
 
   r.post(

@@ -1,4 +1,5 @@
 import {
+  type MailSending,
   checkMailServer,
   checkTestRecipient,
   DEFAULT_SMTP_PORT,
@@ -11,6 +12,8 @@ import {
   type MailServerTestResult,
 } from '@agora/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../platform/config/config.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/app-error.ts';
 import { SmtpError, sendThroughSmtp } from '../../platform/mail/smtp-transport.ts';
@@ -86,11 +89,30 @@ function sameDestination(
 }
 
 /** A community's email server (spec mgmt §2, §3): saving restarts the community; a test email checks it. */
+/** Whether the deployment itself has an SMTP server for communities without their own. */
+export function platformMailConfigured(config: Pick<Config, 'smtpUrl'>): boolean {
+  return Boolean(config.smtpUrl);
+}
+
+/** Which server the community's email leaves through now: its own, the deployment's, or none. */
+export async function mailSenderOf(
+  db: Db,
+  config: Pick<Config, 'smtpUrl'>,
+  stackId: number,
+): Promise<MailSending['sender']> {
+  if (await repo.hasCustomMailServer(db, stackId)) return 'custom';
+  return platformMailConfigured(config) ? 'platform' : 'none';
+}
+
 export function createMailServerService(deps: PlatformDeps) {
   const { db, clock, secretBox } = deps;
   const allowance = smtpAllowance(deps.config);
 
   return {
+    async sending(stackId: number): Promise<MailSending> {
+      return { sender: await mailSenderOf(db, deps.config, stackId) };
+    },
+
     async get(stackId: number): Promise<MailServer> {
       return toAnswer(await repo.findMailServer(db, stackId));
     },

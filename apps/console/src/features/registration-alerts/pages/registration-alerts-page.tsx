@@ -6,6 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import { useRegistrationAlerts } from '../api/registration-alert-api.ts';
 import { RegistrationAlertForm } from '../components/registration-alert-form.tsx';
 import { RegistrationUsage } from '../components/registration-usage.tsx';
+import { NoMailNotice } from '../../server-settings/index.ts';
 
 /** Registration threshold (spec mgmt §2-§3, §9): alerts at 80, 90 and 100 % and an optional block. */
 export default function RegistrationAlertsPage() {
@@ -18,6 +19,7 @@ export default function RegistrationAlertsPage() {
       <Typography color="text.secondary">
         <FormattedMessage id="registrationAlerts.intro" />
       </Typography>
+      <NoMailNotice messageId="registrationAlerts.noMail" />
       {query.isError && (
         <Alert severity="error">
           <FormattedMessage id="common.genericError" />

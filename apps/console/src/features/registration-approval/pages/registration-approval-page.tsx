@@ -29,6 +29,7 @@ import { IgnoreConfirmDialog } from '../components/ignore-confirm-dialog.tsx';
 import { RegistrationSettingsCard } from '../components/registration-settings-card.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { OffsetPager } from '../../../core/paging/offset-pager.tsx';
+import { NoMailNotice, useCanSendEmail } from '../../server-settings/index.ts';
 
 const STATUS_LABEL: Record<ApprovalStatus, string> = {
   approved: 'registrationApproval.status.approved',
@@ -68,11 +69,16 @@ export default function RegistrationApprovalPage() {
   const page = list.data;
   const count = page?.count ?? 0;
   const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const canSendEmail = useCanSendEmail();
 
   const manage = useManageApprovalMutation({
     onSuccess: (_request, { action }) => {
       setIgnoring(null);
-      notify({ messageId: DONE[action], variant: 'success' });
+      const told =
+        action === 'approve' && canSendEmail === false
+          ? 'registrationApproval.done.approveNoMail'
+          : DONE[action];
+      notify({ messageId: told, variant: 'success' });
     },
     onError: (error) => {
       setIgnoring(null);
@@ -152,6 +158,7 @@ export default function RegistrationApprovalPage() {
       <Typography color="text.secondary">
         <FormattedMessage id="registrationApproval.intro" />
       </Typography>
+      <NoMailNotice messageId="registrationApproval.noMail" />
       <RegistrationSettingsCard />
       <ListScaffold
         query={list}

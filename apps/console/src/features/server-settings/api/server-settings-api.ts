@@ -147,6 +147,8 @@ export function useSaveMailServerMutation(callbacks: MutationCallbacks<MailServe
       const key = serverSettingsKeys.mailServer(internalUrl);
       const before = client.getQueryData<MailServer>(key);
       client.setQueryData(key, saved);
+      // Whether email can be sent follows the server the community now uses.
+      void client.invalidateQueries({ queryKey: serverSettingsKeys.sending(internalUrl) });
       callbacks.onSuccess?.(saved, body);
       if (body.password !== '' || JSON.stringify(before) !== JSON.stringify(saved)) await markRestarting();
     },

@@ -3,4 +3,5 @@ export const serverSettingsKeys = {
   all: ['server-settings'] as const,
   domain: (internalUrl: string) => [...serverSettingsKeys.all, 'domain', internalUrl] as const,
   mailServer: (internalUrl: string) => [...serverSettingsKeys.all, 'mail-server', internalUrl] as const,
+  sending: (internalUrl: string) => [...serverSettingsKeys.all, 'sending', internalUrl] as const,
 };

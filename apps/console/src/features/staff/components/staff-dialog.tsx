@@ -17,6 +17,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { staffErrorId, useSaveStaffMemberMutation, useUserSearch, type StaffForm } from '../api/staff-api.ts';
+import { NoMailNotice, useCanSendEmail } from '../../server-settings/index.ts';
 
 const ATTRIBUTE_SWITCHES = [
   { name: 'badge', labelId: 'staff.attribute.badge' },
@@ -58,6 +59,7 @@ export function StaffDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
+  const canSendEmail = useCanSendEmail();
   const mode = member ? 'edit' : 'add';
   const [form, setForm] = useState<StaffForm>(() => initialForm(member));
   const [error, setError] = useState<string | null>(null);
@@ -189,12 +191,14 @@ export function StaffDialog({
             control={
               <Checkbox
                 name="notify"
-                checked={form.notify}
+                checked={form.notify && canSendEmail !== false}
+                disabled={canSendEmail === false}
                 onChange={(event) => set('notify', event.target.checked)}
               />
             }
             label={intl.formatMessage({ id: 'staff.notify' })}
           />
+          <NoMailNotice messageId="staff.notifyNoMail" />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -4,14 +4,20 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../../core/notices/notice-store.ts';
 import { useRequestExportMutation, type ExportRequest } from '../../api/analytics-api.ts';
+import { useCanSendEmail } from '../../../server-settings/index.ts';
 
 /**
- * A CSV export: on success the notice says the file will be generated shortly, on failure 'Sorry!
- * Unable to export data. Retry later!'.
+ * A CSV export: on success the notice says the file will be generated shortly (and emailed, only when
+ * the community can send email), on failure 'Sorry! Unable to export data. Retry later!'.
  */
 function useRequestExport() {
+  const canSendEmail = useCanSendEmail();
   return useRequestExportMutation({
-    onSuccess: () => notify({ messageId: 'analytics.export.started', variant: 'success' }),
+    onSuccess: () =>
+      notify({
+        messageId: canSendEmail === false ? 'analytics.export.startedNoMail' : 'analytics.export.started',
+        variant: 'success',
+      }),
     onError: () => notify({ messageId: 'analytics.export.error', variant: 'error' }),
   });
 }

@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { formatAnalyticsDate } from '../../../../core/analytics/analytics-format.ts';
 import { useExports, type ExportEntry } from '../../api/analytics-api.ts';
 import { ListScaffold } from '../../../../core/lists/list-scaffold.tsx';
+import { NoMailNotice, useCanSendEmail } from '../../../server-settings/index.ts';
 
 const STATUS_MESSAGE: Record<ExportEntry['status'], string> = {
   pending: 'analytics.export.status.pending',
@@ -30,14 +31,19 @@ const STATUS_COLOR = { pending: 'default', running: 'info', done: 'success', fai
 export function ExportsList() {
   const intl = useIntl();
   const query = useExports();
+  const canSendEmail = useCanSendEmail();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }} data-testid="exports-list">
       <Typography variant="h6" component="h2">
         <FormattedMessage id="analytics.export.recent" />
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        <FormattedMessage id="analytics.export.recentHelp" />
-      </Typography>
+      {canSendEmail === false ? (
+        <NoMailNotice messageId="analytics.export.noMail" />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          <FormattedMessage id="analytics.export.recentHelp" />
+        </Typography>
+      )}
       <ListScaffold
         query={query}
         empty={query.data?.length === 0}
