@@ -1,4 +1,4 @@
-import { AREA_ROLES, CONSOLE_AREAS, FEATURE_NAMES, type StaffRole } from '@agora/contract';
+import { AREA_ROLES, CONSOLE_AREAS, FEATURE_NAMES, READINESS_CHECKS, type StaffRole } from '@agora/contract';
 import { describe, expect, it } from 'vitest';
 import { AREAS, areaVisible } from './area-registry.ts';
 
@@ -33,5 +33,24 @@ describe('area registry: the roles of spec mgmt §6 (contract AREA_ROLES)', () =
     ]);
     expect(drawer('moderator')).toEqual(['home', 'moderation']);
     expect(drawer('admin')).toEqual(AREAS.filter((area) => !area.hubAdmin).map((area) => area.id));
+  });
+});
+
+describe('readiness checks lead to real screens (issue 12 §2)', () => {
+  /** Whether a console path is answered by an area's route ('x/*' owns its sub-paths). */
+  const routed = (link: string) =>
+    AREAS.some((area) => {
+      const path = `/${area.path}`;
+      return path.endsWith('/*')
+        ? link === path.slice(0, -2) || link.startsWith(path.slice(0, -1))
+        : link === path;
+    });
+
+  it("links every check's Fix button to a screen the console has", () => {
+    const links = Object.values(READINESS_CHECKS).flatMap((group) => Object.entries(group));
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter(([, link]) => !routed(link))).toEqual([]);
+    // The staff check is fixed on the staff screen, not in community management.
+    expect(READINESS_CHECKS.recommended.staff).toBe('/staff');
   });
 });

@@ -17,7 +17,7 @@ export const READINESS_CHECKS = {
     slogan: '/theme/title_and_slogan',
     cover_image: '/theme/background_images',
     legal_pages: '/community_management',
-    staff: '/community_management',
+    staff: '/staff',
   },
   best_practices: {
     custom_domain: '/settings/domain',
