@@ -1,4 +1,4 @@
-import { mailServerPaths } from '@agora/contract';
+import { mailServerPaths, type StaffRole } from '@agora/contract';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render-screen.tsx';
@@ -11,7 +11,7 @@ import { mockFetch } from '../../../test/mock-fetch.ts';
 import { NoMailNotice } from './no-mail-notice.tsx';
 
 // Issue 12 §2: no screen promises an email the community cannot send.
-function renderNotice(sender: string, roles = ['admin']) {
+function renderNotice(sender: string, roles: StaffRole[] = ['admin']) {
   setStack({ ...stack, roles });
   const mock = mockFetch([
     { method: 'GET', path: `/c/demo${mailServerPaths.sending}`, status: 200, body: { data: { sender } } },
