@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import '../../modules/stacks/stacks.tables.ts';
 
 // Issue 10 §5: on the embedded database, 100 connections left requests timing out at 10 s. A small,
 // deliberate limit here: 2 requests at once, 3 waiting for at most 400 ms, the rest refused at once.
@@ -28,6 +29,13 @@ async function timed(run: () => Promise<LightMyRequestResponse>) {
 
 const readStack = () => timed(() => t.app.inject({ method: 'GET', url: STACK, headers: admin.bearer }));
 
+/**
+ * A committed write to a table the community guard reads (changing nothing): the guard's kept answers
+ * are dropped (ADR 0015), so the next calls go to the database — which the tests below hold stuck.
+ */
+const dropGuardAnswers = () =>
+  t.db.updateTable('stacks').set({ name: 'x' }).where('slug', '=', 'no-such-community').execute();
+
 describe('admission limit', () => {
   it('answers a flood with quick 503s in the envelope and serves every other request', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, readStack));
@@ -49,6 +57,7 @@ describe('admission limit', () => {
   });
 
   it('refuses a queued request after the longest wait, with Retry-After, while the database is stuck', async () => {
+    await dropGuardAnswers();
     // Holding the stacks table makes the two requests in flight wait: the queue cannot move.
     let unlock!: () => void;
     const unlocked = new Promise<void>((resolve) => (unlock = resolve));
@@ -79,6 +88,7 @@ describe('admission limit', () => {
   });
 
   it('never queues the API docs or the console’s pages', async () => {
+    await dropGuardAnswers();
     let unlock!: () => void;
     const unlocked = new Promise<void>((resolve) => (unlock = resolve));
     let locked!: () => void;
