@@ -127,12 +127,9 @@ export const USER_CHARTS = {
     donut('accessSources', 'analytics.chart.accessSources', M.logins.count, M.logins.source, M.logins.at),
   ],
   engagement: [
-    line(
-      'engagementContributors',
-      'analytics.chart.contributors',
-      [C.contributors, M.comments.commenters],
-      C.createdAt,
-    ),
+    // One cube per chart: contributions and comments share no join, so one query over both was refused.
+    line('engagementContributors', 'analytics.chart.contributors', [C.contributors], C.createdAt),
+    line('engagementCommenters', 'analytics.chart.commenters', [M.comments.commenters], M.comments.createdAt),
     line('engagementVoters', 'analytics.chart.appreciationsGiven', [M.votes.voters], M.votes.createdAt),
   ],
   loyalty: [
