@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { describeFindings, seriousViolations, type AxeFinding } from '../support/accessibility.ts';
 import { consoleMessages, signInViaUi } from '../support/console.ts';
 import { consoleLink, createMember, type NewMember } from '../support/people.ts';
 import { expect, test } from '../support/test.ts';
@@ -7,7 +8,8 @@ import { expect, test } from '../support/test.ts';
  * Issue 11 §4's proof: as admin, editor and moderator, in English and Italian, every area of the
  * drawer opens and every one of its tabs (and sub-tabs) is clicked; each screen shows its title and
  * no error — no not-found screen, no crash screen, no error alert, no redirect loop. The drawer itself
- * is what the server allows each role (spec mgmt §6).
+ * is what the server allows each role (spec mgmt §6). Issue 12 §4: axe-core finds no serious or
+ * critical violation on any of those screens.
  */
 
 const EDITOR: NewMember = { username: 'tabs-editor', password: 'Lantern-orchid-47', role: 'editor' };
@@ -52,19 +54,20 @@ async function expectScreen(page: Page, where: string, crashText: string) {
   await expect(main.locator('.MuiAlert-colorError'), where).toHaveCount(0);
 }
 
-/** Clicks the tab and checks it is selected and its screen is whole. */
-async function clickTab(page: Page, tab: Locator, where: string, crash: string) {
+/** Clicks the tab and checks it is selected, its screen is whole and accessible. */
+async function clickTab(page: Page, tab: Locator, where: string, crash: string, found: AxeFinding[]) {
   const label = (await tab.textContent()) ?? '';
   await tab.click();
   await expect(tab, `${where} › ${label}`).toHaveAttribute('aria-selected', 'true');
   await expectScreen(page, `${where} › ${label}`, crash);
+  found.push(...(await seriousViolations(page, `${where} › ${label}`)));
   return `${where} › ${label}`;
 }
 
 for (const role of ['admin', 'editor', 'moderator'] as const) {
   for (const locale of ['en', 'it'] as const) {
     test(`${role} (${locale}): every tab of every area shows its screen`, async ({ page, request }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       const crash = consoleMessages(locale)['errorBoundary.error'] as string;
       await signInAs(page, request, role);
       await page.getByTestId(`locale-${locale}`).click();
@@ -77,23 +80,26 @@ for (const role of ['admin', 'editor', 'moderator'] as const) {
       for (const path of DRAWER[role].includes) expect(links, `${role} drawer`).toContain(path);
       for (const path of DRAWER[role].excludes) expect(links, `${role} drawer`).not.toContain(path);
 
+      const found: AxeFinding[] = [...(await seriousViolations(page, '/'))];
       for (const path of links.filter((p) => p !== '/')) {
         await drawer.locator(`a[href="${path}"]`).click();
         await expectScreen(page, path, crash);
+        found.push(...(await seriousViolations(page, path)));
         const rows = page.locator('main').getByRole('tablist');
         if ((await rows.count()) === 0) continue;
         const tabs = rows.first().getByRole('tab');
         const count = await tabs.count();
         for (let i = 0; i < count; i++) {
-          const where = await clickTab(page, tabs.nth(i), path, crash);
+          const where = await clickTab(page, tabs.nth(i), path, crash, found);
           // A second row of tabs (analytics' sections): every one of its tabs too.
           if ((await rows.count()) > 1) {
             const subs = rows.nth(1).getByRole('tab');
             const subCount = await subs.count();
-            for (let j = 0; j < subCount; j++) await clickTab(page, subs.nth(j), where, crash);
+            for (let j = 0; j < subCount; j++) await clickTab(page, subs.nth(j), where, crash, found);
           }
         }
       }
+      expect(found, describeFindings(found)).toEqual([]);
     });
   }
 }

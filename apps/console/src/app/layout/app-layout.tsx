@@ -52,7 +52,7 @@ export default function AppLayout() {
             sx={{ fontWeight: 700, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
           >
             {PRODUCT_NAME}{' '}
-            <Typography component="span" sx={{ opacity: 0.8, display: { xs: 'none', sm: 'inline' } }}>
+            <Typography component="span" sx={{ fontWeight: 400, display: { xs: 'none', sm: 'inline' } }}>
               <FormattedMessage id="layout.console" />
             </Typography>
           </Typography>

@@ -28,7 +28,8 @@ export function LocaleSwitch({ color = 'standard' }: { color?: 'standard' | 'pri
             key={option}
             data-testid={`locale-${option}`}
             aria-pressed={active}
-            aria-label={intl.formatMessage({ id: option === 'en' ? 'locale.english' : 'locale.italian' })}
+            // The name starts with the visible code (a speech user says what they see).
+            aria-label={`${option.toUpperCase()} – ${intl.formatMessage({ id: option === 'en' ? 'locale.english' : 'locale.italian' })}`}
             onClick={() => {
               if (!active) switchLocale(option);
             }}

@@ -74,6 +74,8 @@ export function DashboardWidget({ component, period, height, onRemove, onFailure
           <Box
             className={DRAG_HANDLE_CLASS}
             data-testid={`drag-handle-${component.key}`}
+            // A grip for the mouse: named as an image (a plain div may carry no label).
+            role="img"
             aria-label={dragLabel}
             sx={{ cursor: 'grab', display: 'flex', color: 'text.secondary', touchAction: 'none' }}
           >

@@ -214,7 +214,9 @@ export function AnalyticsTable({
               <Box sx={{ flexGrow: 1 }} />
               {actions?.(selection)}
             </Stack>
-            {(query.isFetching || presetBusy) && <LinearProgress sx={{ height: 2 }} />}
+            {(query.isFetching || presetBusy) && (
+              <LinearProgress sx={{ height: 2 }} aria-label={intl.formatMessage({ id: 'list.loading' })} />
+            )}
           </Box>
         }
         pager={
