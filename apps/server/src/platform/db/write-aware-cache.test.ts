@@ -137,6 +137,32 @@ describe('a write-aware cache', () => {
     c.cache.unsubscribe();
   });
 
+  it('lets callers that miss together share one read, but not across a write', async () => {
+    const c = clientIdCache();
+    const together = await Promise.all([c.read(id), c.read(id), c.read(id)]);
+    expect(together).toEqual(['first', 'first', 'first']);
+    expect(c.fills()).toBe(1);
+
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let slowFills = 0;
+    const slow = () =>
+      c.cache.get('slow', async () => {
+        slowFills += 1;
+        await gate;
+        return 'read';
+      });
+    const early = slow();
+    await setKind(id, 'written'); // a relevant write while the first read is under way
+    const late = slow(); // must not take the read that may predate the write
+    release();
+    expect(await Promise.all([early, late])).toEqual(['read', 'read']);
+    expect(slowFills).toBe(2);
+    c.cache.unsubscribe();
+  });
+
   it("serves an answer for its time to live only (another process's writes are not told)", async () => {
     const c = clientIdCache({ ttlMs: 500 });
     await c.read(id);

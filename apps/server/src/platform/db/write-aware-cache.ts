@@ -59,12 +59,15 @@ class TablesRead implements KyselyPlugin {
  *   statements name); a committed write naming any of them empties the cache, so the very next call
  *   in this process reads again — no writer has to remember to invalidate;
  * - a fill that was running when such a write was published is not kept (a generation counter), since
- *   it may have read the state before the write;
+ *   it may have read the state before the write; callers that miss the same key together share one
+ *   fill, unless a write came between them;
  * - an entry is served for at most `ttlMs` of real time (writes from other processes) and never past
  *   the moment its own value says it stops being true (`keepUntil`).
  */
 export class WriteAwareCache<V> {
   readonly #entries = new Map<string, Entry<V>>();
+  /** Fills under way, by key: callers that miss together share one read (no stampede at expiry). */
+  readonly #filling = new Map<string, { generation: number; value: Promise<V> }>();
   readonly #tablesRead = new TablesRead();
   readonly #options: WriteAwareCacheOptions<V>;
   readonly #monotonic: () => number;
@@ -91,6 +94,19 @@ export class WriteAwareCache<V> {
       this.#entries.delete(key);
     }
     const generation = this.#generation;
+    // A fill that started before the last relevant write may have read the state before it: not shared.
+    const running = this.#filling.get(key);
+    if (running && running.generation === generation) return running.value;
+    const value = this.#fill(key, fill, generation, now);
+    this.#filling.set(key, { generation, value });
+    try {
+      return await value;
+    } finally {
+      if (this.#filling.get(key)?.value === value) this.#filling.delete(key);
+    }
+  }
+
+  async #fill(key: string, fill: () => Promise<V>, generation: number, now: Date): Promise<V> {
     const readAtMs = this.#monotonic();
     const value = await fill();
     const until = this.#options.keepUntil(value, now);
