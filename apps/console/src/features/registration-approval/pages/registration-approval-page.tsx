@@ -156,7 +156,9 @@ export default function RegistrationApprovalPage() {
         <FormattedMessage id="registrationApproval.title" />
       </Typography>
       <Typography color="text.secondary">
-        <FormattedMessage id="registrationApproval.intro" />
+        <FormattedMessage
+          id={canSendEmail === false ? 'registrationApproval.introNoMail' : 'registrationApproval.intro'}
+        />
       </Typography>
       <NoMailNotice messageId="registrationApproval.noMail" />
       <RegistrationSettingsCard />
