@@ -91,6 +91,19 @@ describe('console routes', () => {
     );
   });
 
+  it('offers a skip link first, which moves the focus to the main content', async () => {
+    useSessionStore.setState(loginSucceeded({ user, token, preferences }, Date.now()), true);
+    mockFetch(signedInRoutes());
+    renderApp('/');
+    await screen.findByTestId('community-name', {}, { timeout: 5000 });
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    // First in the document order, so the first Tab reaches it.
+    const focusable = document.querySelectorAll('a[href], button, input, [tabindex="0"]');
+    expect(focusable[0]).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('ends the session on a 401 with a persistent notice', async () => {
     useSessionStore.setState(loginSucceeded({ user, token, preferences: [] }, Date.now()), true);
     mockFetch(signedInRoutes(401));

@@ -18,6 +18,7 @@ import { TwoFactorGate } from '../../features/two-factor/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { AppDrawer } from './app-drawer.tsx';
 import { PublicUrlNotice } from './public-url-notice.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { StackSwitcher } from './stack-switcher.tsx';
 
 /** The signed-in frame: top bar, side drawer (mobile drawer under md) and the current area. */
@@ -36,6 +37,7 @@ export default function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: { xs: 1, sm: 1.5 } }}>
           <IconButton
@@ -63,7 +65,12 @@ export default function AppLayout() {
         </Toolbar>
       </AppBar>
       <AppDrawer mobile={mobile} open={open} onClose={() => setMobileOpen(false)} />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, '&:focus': { outline: 'none' } }}
+      >
         <Toolbar />
         <PublicUrlNotice />
         <TwoFactorGate />
