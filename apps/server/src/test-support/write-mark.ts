@@ -11,3 +11,23 @@ export async function writeMark(db: Db): Promise<string> {
   }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS mark`.execute(db);
   return row.rows[0]?.mark ?? '';
 }
+
+/**
+ * Runs `call` and says whether it wrote. The mark is the whole server's next transaction id, which
+ * other databases (the PostgreSQL lane runs test files in parallel on one server) also move: a call
+ * counts as writing only if the mark moved on each of `attempts` runs — a call that writes does so
+ * every time, a neighbour's write does not land around every attempt.
+ */
+export async function callAndWrites<T>(
+  db: Db,
+  call: () => Promise<T>,
+  attempts = 3,
+): Promise<{ answer: T; wrote: boolean }> {
+  let answer: T | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const before = await writeMark(db);
+    answer = await call();
+    if ((await writeMark(db)) === before) return { answer, wrote: false };
+  }
+  return { answer: answer as T, wrote: true };
+}
