@@ -21,6 +21,7 @@ import { answerClientError } from './platform/errors/client-error.ts';
 import { registerMultipartBody } from './platform/http/multipart-body.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
+import { findLiveAccessToken } from './modules/auth/live-access-token.repository.ts';
 import { registerOpenApi } from './platform/openapi/openapi.ts';
 import { registerConsole } from './platform/static/console-static.ts';
 import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
@@ -186,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secondFactor: twoFactor,
   });
   const preferences = createPreferencesService(db, clock);
-  const authenticateAccount = authenticate(db, clock);
+  const authenticateAccount = authenticate((token) => findLiveAccessToken(db, token, clock.now()));
   const jobs = createJobQueue({ db, clock, logger: app.log.child({ component: 'jobs' }) });
   const mailer = communityMailer({ db, config, secretBox, logger: app.log.child({ component: 'mail' }) });
   registerStackRestartJob(jobs, db);
@@ -225,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStackHubRoutes(app, { stacks, authenticate: authenticateAccount });
   registerCommunityLandingRoute(app, { db, publicUrl: config.publicUrl });
   registerFeatureHubRoutes(app, { db, authenticate: authenticateAccount });
-  registerAppRequestHubRoutes(app, platform);
+  registerAppRequestHubRoutes(app, { ...platform, authenticate: authenticateAccount });
 
   // A community's own API, behind the staff guard (roles and feature flag declared per route)
   await registerStackScope(app, stackScope, (scope) => {

@@ -11,7 +11,7 @@ import {
   rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { authenticate, requireAuth } from '../../platform/auth/authenticate.ts';
+import { requireAuth, type AuthPreHandler } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { requireHubAdmin } from '../auth/hub-admin.service.ts';
@@ -68,14 +68,17 @@ export function registerAppSettingsRoutes(scope: FastifyInstance, deps: Platform
 }
 
 /** Hub: the provider team (hub administrators) moves a community's app request along its states. */
-export function registerAppRequestHubRoutes(app: FastifyInstance, deps: PlatformDeps): void {
+export function registerAppRequestHubRoutes(
+  app: FastifyInstance,
+  deps: PlatformDeps & { authenticate: AuthPreHandler },
+): void {
   const service = createAppSettingsService(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     paths.hubStatus,
     {
-      preHandler: authenticate(deps.db, deps.clock),
+      preHandler: deps.authenticate,
       schema: {
         tags,
         security,

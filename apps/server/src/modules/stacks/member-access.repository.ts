@@ -1,6 +1,7 @@
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../platform/db/database.ts';
-import { liveAccessTokenQuery, liveMemberTokenQuery } from '../../platform/auth/authenticate.ts';
+import { liveMemberTokenQuery } from '../../platform/auth/authenticate.ts';
+import { liveAccessTokenQuery } from '../auth/live-access-token.repository.ts';
 import { effectiveStanding, type MemberStandingInfo } from '../../platform/member-scope/member-standing.ts';
 import { lacksRequiredSecondFactorColumn } from '../two-factor/second-factor-requirement.repository.ts';
 import { banRows } from '../user-moderation/ban-rows.repository.ts';

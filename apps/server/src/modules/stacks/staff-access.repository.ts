@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
-import { liveAccessTokenQuery } from '../../platform/auth/authenticate.ts';
+import { liveAccessTokenQuery } from '../auth/live-access-token.repository.ts';
 import type { StaffAccess } from '../../platform/stack-scope/stack-scope.ts';
 import {
   enabledFeaturesOf,

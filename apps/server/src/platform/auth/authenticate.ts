@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
-import { digestToken } from './opaque-token.ts';
 import type { Db } from '../db/database.ts';
-import type { Clock } from '../clock.ts';
 
 export interface AuthenticatedAccount {
   accountId: number;
@@ -42,27 +40,9 @@ export function invalidToken(reply: FastifyReply, presented: boolean): AppError 
 }
 
 /**
- * The live access tokens (not revoked, not expired, their family alive and their account active)
- * with this digest: a query a repository may extend with joins, so that the token check and what it
- * guards cost one round trip (ADR 0013).
- */
-export function liveAccessTokenQuery(db: Db, tokenDigest: string, now: Date) {
-  return db
-    .selectFrom('access_tokens as t')
-    .innerJoin('token_families as f', 'f.id', 't.family_id')
-    .innerJoin('accounts as a', 'a.id', 't.account_id')
-    .where('t.token_hash', '=', tokenDigest)
-    .where('t.account_id', 'is not', null)
-    .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', now)
-    .where('f.revoked_at', 'is', null)
-    .where('f.expires_at', '>', now)
-    .where('a.is_active', '=', true);
-}
-
-/**
- * The live member access tokens (not revoked, not expired, their family alive) with this digest; the
- * caller adds the community (`f.member_stack_id`) and joins the member (`f.member_user_id`).
+ * The live tokens of any subject (not revoked, not expired, their family alive) with this digest. The
+ * member API's caller adds the community (`f.member_stack_id`) and joins the member
+ * (`f.member_user_id`); `liveTokenQuery` narrows to account tokens.
  */
 export function liveMemberTokenQuery(db: Db, tokenDigest: string, now: Date) {
   return db
@@ -75,26 +55,30 @@ export function liveMemberTokenQuery(db: Db, tokenDigest: string, now: Date) {
     .where('f.expires_at', '>', now);
 }
 
-/** Looks up a live access token: not revoked, not expired, its family alive and its account active. */
-export async function findLiveAccessToken(db: Db, clock: Clock, token: string) {
-  return liveAccessTokenQuery(db, digestToken(token), clock.now())
-    .select(['t.account_id', 't.family_id', 't.client_id', 'f.only_stack_id'])
-    .executeTakeFirst();
+/**
+ * The live account tokens (not revoked, not expired, their family alive) with this digest. Whether
+ * the account may still sign in is the auth module's to add (it owns the accounts):
+ * `modules/auth/live-access-token.repository.ts` does, and the composition root hands its lookup
+ * to `authenticate`.
+ */
+export function liveTokenQuery(db: Db, tokenDigest: string, now: Date) {
+  return liveMemberTokenQuery(db, tokenDigest, now).where('t.account_id', 'is not', null);
 }
 
+/** What a bearer token stands for once found live. */
+export type LiveAccessToken = AuthenticatedAccount;
+
+/** Finds the live access token of an account that may still sign in (supplied by the auth module). */
+export type LiveAccessTokenLookup = (token: string) => Promise<LiveAccessToken | undefined>;
+
 /** preHandler for every call that needs a signed-in account. */
-export function authenticate(db: Db, clock: Clock) {
+export function authenticate(findLiveToken: LiveAccessTokenLookup) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw invalidToken(reply, false);
-    const row = await findLiveAccessToken(db, clock, token);
-    if (!row) throw invalidToken(reply, true);
-    request.auth = {
-      accountId: row.account_id as number,
-      familyId: row.family_id,
-      clientId: row.client_id,
-      onlyStackId: row.only_stack_id,
-    };
+    const found = await findLiveToken(token);
+    if (!found) throw invalidToken(reply, true);
+    request.auth = found;
   };
 }
 

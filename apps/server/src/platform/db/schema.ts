@@ -32,7 +32,7 @@ export interface AccessTokensTable {
  * The tables the platform owns. Each module adds its own by augmenting this interface in
  * `modules/<area>/<area>.tables.ts` (the one place a table is declared, so it has one owner); the
  * platform declares here only what its own code reads: the token family and access token the bearer
- * check (`platform/auth/authenticate.ts`) looks up on every call (it still joins the auth module's
+ * check (`platform/auth/authenticate.ts`) looks up on every call (the auth module adds its own
  * `accounts` for `is_active`). The platform's other tables are declared beside their code (jobs,
  * audit, mail, rate limits: their own `.tables.ts`).
  */

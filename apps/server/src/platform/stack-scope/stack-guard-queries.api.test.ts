@@ -9,6 +9,8 @@ import {
   signIn,
   type RolesFixture,
 } from '../../test-support/fixtures.ts';
+import { stackPaths } from '@agora/contract';
+import '../../modules/auth/auth.tables.ts';
 import '../../modules/user-moderation/user-moderation.tables.ts';
 
 // Issue 11 §3, ADR 0013 and 0015: the community guard answers who the caller is, their role and
@@ -96,6 +98,25 @@ describe('what changes is seen by the very next call', () => {
     const next = await get(STACK, session.bearer);
     expect(next.statusCode).toBe(401);
     expect(errorsOf(next.body)[0]?.code).toBe('invalid_token');
+  });
+
+  it('an account switched off, even directly in the database, on the hub and in the community', async () => {
+    const ed = await signIn(t.app, 'ed', 'editor-password-1');
+    const hub = () => get(stackPaths.list, ed.bearer);
+    expect((await hub()).statusCode).toBe(200);
+    expect((await get(STACK, ed.bearer)).statusCode).toBe(200);
+    const account = (active: boolean) =>
+      t.db.updateTable('accounts').set({ is_active: active }).where('username', '=', 'ed').execute();
+    await account(false);
+    try {
+      for (const next of [await hub(), await get(STACK, ed.bearer)]) {
+        expect(next.statusCode).toBe(401);
+        expect(errorsOf(next.body)[0]?.code).toBe('invalid_token');
+      }
+    } finally {
+      await account(true);
+    }
+    expect((await get(STACK, ed.bearer)).statusCode).toBe(200);
   });
 
   it('a role change, and a removal from the staff', async () => {
