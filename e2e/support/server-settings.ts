@@ -2,7 +2,8 @@
  * The one place that says how the e2e server runs: the Playwright config starts it with these
  * settings and the tests sign in with them.
  */
-export const E2E_PORT = 4320;
+/** 4320 unless AGORA_E2E_PORT says otherwise (two checkouts on one machine run their suites apart). */
+export const E2E_PORT = Number(process.env.AGORA_E2E_PORT ?? 4320);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 export const ADMIN_USERNAME = 'admin';

@@ -24,7 +24,7 @@ export interface ListScaffoldProps {
   /** The area's words for a failed load and for no rows. */
   errorText: ReactNode;
   emptyText: ReactNode;
-  /** The pager under the list (OffsetPager, or MUI's Pagination), shown once rows are loaded. */
+  /** The pager under the list (core/lists/list-pager.tsx), shown once rows are loaded. */
   pager?: ReactNode;
   /** The rows: a table, or a list of cards. */
   children: ReactNode;

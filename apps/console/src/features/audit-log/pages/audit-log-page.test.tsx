@@ -63,7 +63,7 @@ describe('audit log page', () => {
     const row = await screen.findByTestId('audit-row-7');
     expect(within(row).getByText('dynamic_preference.update_multi')).toBeTruthy();
     expect(within(row).getByText(/\[redacted\]/)).toBeTruthy();
-    expect(screen.getByTestId('audit-range').textContent).toBe('1–1 of 1');
+    expect(screen.getByTestId('audit-pager-range').textContent).toBe('1–1 of 1');
     expect(lastQuery(mock).get('limit')).toBe('20');
     expect(lastQuery(mock).get('staff')).toBeNull();
 

@@ -24,7 +24,7 @@ import {
   useAuditLog,
   type AuditLogFilters,
 } from '../api/audit-log-api.ts';
-import { OffsetPager } from '../../../core/paging/offset-pager.tsx';
+import { ListPager } from '../../../core/lists/list-pager.tsx';
 
 function summary(entry: AuditLogEntry): string {
   const body = entry.details.body ?? entry.details;
@@ -140,14 +140,12 @@ export default function AuditLogPage() {
           </Stack>
         }
         pager={
-          <OffsetPager
+          <ListPager
             offset={offset}
             pageSize={AUDIT_PAGE_SIZE}
             count={count}
-            hasPrevious={!!page?.previous}
-            hasNext={!!page?.next}
             onOffset={setOffset}
-            rangeTestId="audit-range"
+            testId="audit-pager"
           />
         }
       >

@@ -28,7 +28,7 @@ import {
 import { IgnoreConfirmDialog } from '../components/ignore-confirm-dialog.tsx';
 import { RegistrationSettingsCard } from '../components/registration-settings-card.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
-import { OffsetPager } from '../../../core/paging/offset-pager.tsx';
+import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { NoMailNotice, useCanSendEmail } from '../../server-settings/index.ts';
 
 const STATUS_LABEL: Record<ApprovalStatus, string> = {
@@ -212,16 +212,7 @@ export default function RegistrationApprovalPage() {
             />
           </Stack>
         }
-        pager={
-          <OffsetPager
-            offset={offset}
-            pageSize={APPROVAL_PAGE_SIZE}
-            count={count}
-            hasPrevious={!!page?.previous}
-            hasNext={!!page?.next}
-            onOffset={setOffset}
-          />
-        }
+        pager={<ListPager offset={offset} pageSize={APPROVAL_PAGE_SIZE} count={count} onOffset={setOffset} />}
       >
         {narrow ? (
           <Stack spacing={1.5} data-testid="approval-cards">
