@@ -6,6 +6,7 @@ import { stack, token, user } from '../../test/fixtures.ts';
 import {
   ANALYTICS_MAX_ATTEMPTS,
   ANALYTICS_RETRY_BASE_MS,
+  AnalyticsQueryRefusedError,
   AnalyticsUnavailableError,
   isInvalidTokenError,
   loadAnalytics,
@@ -164,6 +165,27 @@ describe('loadAnalytics (core §4)', () => {
     expect((failure as AnalyticsUnavailableError).messageId).toBe('analyticsCore.unavailable');
     expect(calls).toHaveLength(3);
     expect(sleeps).toEqual([500, 1000]);
+  });
+
+  it('does not retry a query the engine refuses (400) and keeps its reason', async () => {
+    storeAnalyticsToken(INTERNAL, 'dp-1');
+    const { calls } = scriptedFetch({
+      [LOAD]: [
+        {
+          status: 400,
+          body: {
+            error: "'nope' not found for path 'Users.nope'",
+            errors: [{ code: 'invalid_query', message: "'nope' not found for path 'Users.nope'" }],
+          },
+        },
+      ],
+    });
+    const failure = await loadAnalytics(query, { sleep }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AnalyticsQueryRefusedError);
+    expect((failure as AnalyticsQueryRefusedError).reason).toBe("'nope' not found for path 'Users.nope'");
+    expect((failure as AnalyticsQueryRefusedError).code).toBe('invalid_query');
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
   });
 
   it('re-signs only once per load: a token refused again counts as a failure', async () => {

@@ -35,6 +35,45 @@ export function isAnalyticsUnavailableError(error: unknown): error is AnalyticsU
   return error instanceof AnalyticsUnavailableError;
 }
 
+/**
+ * The engine refused the query (HTTP 400: an unknown member, an unsupported feature…). That is a bug
+ * in the query, not a passing state: it is not retried, and `reason` holds the engine's own message
+ * for those allowed to read it (<AnalyticsError showReason>).
+ */
+export class AnalyticsQueryRefusedError extends Error {
+  readonly reason: string;
+  readonly code: string | null;
+
+  constructor(reason: string, code: string | null) {
+    super(`The analytics engine refused the query: ${reason}`);
+    this.name = 'AnalyticsQueryRefusedError';
+    this.reason = reason;
+    this.code = code;
+  }
+}
+
+export function isAnalyticsQueryRefusedError(error: unknown): error is AnalyticsQueryRefusedError {
+  return error instanceof AnalyticsQueryRefusedError;
+}
+
+/** A Cube RequestError (or any error) answered with 400 as a refused query, else null. */
+export function refusedQueryOf(error: unknown): AnalyticsQueryRefusedError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { status, response, message } = error as { status?: unknown; response?: unknown; message?: unknown };
+  if (status !== 400) return null;
+  const body = (typeof response === 'object' && response !== null ? response : {}) as {
+    error?: unknown;
+    errors?: unknown;
+  };
+  const first = Array.isArray(body.errors) ? (body.errors[0] as { code?: unknown; message?: unknown }) : null;
+  const reason =
+    (typeof body.error === 'string' && body.error) ||
+    (typeof first?.message === 'string' && first.message) ||
+    (typeof message === 'string' && message) ||
+    'Bad request';
+  return new AnalyticsQueryRefusedError(reason, typeof first?.code === 'string' ? first.code : null);
+}
+
 /** An expired/invalid token: HTTP 403, or an answer whose errors carry the code invalid_token. */
 export function isInvalidTokenError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -83,7 +122,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * Loads a Cube query for the selected community (core §4): an invalid or expired token is replaced by
  * a new one (community sign-in) and the query retried; any other failure is retried up to
  * ANALYTICS_MAX_ATTEMPTS loads in all, waiting ANALYTICS_RETRY_BASE_MS × attempts used between them,
- * then fails with AnalyticsUnavailableError.
+ * then fails with AnalyticsUnavailableError — except a query the engine refuses (400), which fails at
+ * once with AnalyticsQueryRefusedError: asking again cannot cure it.
  */
 export async function loadAnalytics(
   query: Query | Query[],
@@ -115,6 +155,8 @@ export async function loadAnalytics(
           continue;
         }
       }
+      const refused = isInvalidTokenError(error) ? null : refusedQueryOf(error);
+      if (refused) throw refused;
       failures += 1;
       if (failures >= ANALYTICS_MAX_ATTEMPTS) throw new AnalyticsUnavailableError(error);
       await sleep(ANALYTICS_RETRY_BASE_MS * failures);

@@ -6,6 +6,8 @@ export * from './analytics-query.ts';
 export * from './analytics-chart-data.ts';
 export * from './analytics-members.ts';
 export { useChartLabels } from './use-chart-labels.ts';
+export { formatDayRange, periodLabel, usePeriodLabel } from './use-period-label.ts';
+export { MAX_VISIBLE_SERIES, useSeriesVisibility, type SeriesVisibility } from './use-series-visibility.ts';
 export { GranularitySelect, type GranularitySelectProps } from './components/granularity-select.tsx';
 export {
   DateRangePresetSelect,

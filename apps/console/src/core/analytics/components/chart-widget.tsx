@@ -28,6 +28,8 @@ import {
   type Granularity,
 } from '../analytics-format.ts';
 import { useChartLabels } from '../use-chart-labels.ts';
+import { MAX_VISIBLE_SERIES, useSeriesVisibility } from '../use-series-visibility.ts';
+import { SeriesLegend } from './series-legend.tsx';
 
 export const CHART_VARIANTS = ['line', 'bar', 'donut', 'table'] as const;
 export type ChartVariant = (typeof CHART_VARIANTS)[number];
@@ -66,7 +68,8 @@ function TimeChart({
   palette,
   labels,
   locale,
-}: Required<Pick<ChartWidgetProps, 'resultSet' | 'height' | 'palette'>> & {
+  testId,
+}: Required<Pick<ChartWidgetProps, 'resultSet' | 'height' | 'palette' | 'testId'>> & {
   variant: 'line' | 'bar';
   granularity: Granularity | undefined;
   compareRanges: DayRange[] | undefined;
@@ -77,43 +80,78 @@ function TimeChart({
     () => timeChartData(resultSet, { granularity, compareRanges, labels, locale }),
     [resultSet, granularity, compareRanges, labels, locale],
   );
+  const all = useMemo(
+    () =>
+      data.series.map((entry, index) => ({
+        id: entry.key,
+        label: entry.label,
+        data: entry.data,
+        // The colour follows the series, not its place among those drawn: turning one off recolours none.
+        color: paletteColor(index, palette),
+        valueFormatter: numberFormatter,
+      })),
+    [data.series, palette],
+  );
+  const keys = useMemo(() => all.map((entry) => entry.id), [all]);
+  const visibility = useSeriesVisibility(keys, MAX_VISIBLE_SERIES);
   if (data.x.length === 0 || data.series.length === 0) return <NoData />;
-  const series = data.series.map((entry, index) => ({
-    id: entry.key,
-    label: entry.label,
-    data: entry.data,
-    color: paletteColor(index, palette),
-    valueFormatter: numberFormatter,
-  }));
-  const hideLegend = series.length < 2;
-  // The legend is drawn above the plot, outside `height`: keep the whole widget within `height`.
-  const plotHeight = hideLegend ? height : Math.max(80, height - (series.length > 2 ? 52 : 32));
+  const withLegend = all.length >= 2;
+  const series = withLegend ? all.filter((entry) => visibility.isVisible(entry.id)) : all;
+  // The legend sits above the plot, inside `height`: one row of buttons for a few series, two for more.
+  const legendHeight = withLegend ? (all.length > 3 ? 56 : 30) + (visibility.refused ? 18 : 0) : 0;
+  const plotHeight = Math.max(80, height - legendHeight);
+  const legend = withLegend ? (
+    <SeriesLegend
+      series={all.map((entry) => ({ key: entry.id, label: entry.label, color: entry.color }))}
+      visibility={visibility}
+      max={MAX_VISIBLE_SERIES}
+      testId={`${testId}-legend`}
+    />
+  ) : null;
+  if (series.length === 0) {
+    return (
+      <>
+        {legend}
+        <Box sx={{ display: 'grid', placeItems: 'center', height: plotHeight }}>
+          <Typography variant="body2" color="text.secondary">
+            <FormattedMessage id="analyticsCore.legend.none" />
+          </Typography>
+        </Box>
+      </>
+    );
+  }
   if (variant === 'bar') {
     return (
-      <BarChart
-        height={plotHeight}
-        xAxis={[{ scaleType: 'band', data: data.x }]}
-        yAxis={[{ valueFormatter: (value: number) => formatAnalyticsNumber(value), width: 48 }]}
-        series={series}
-        hideLegend={hideLegend}
-        margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-      />
+      <>
+        {legend}
+        <BarChart
+          height={plotHeight}
+          xAxis={[{ scaleType: 'band', data: data.x }]}
+          yAxis={[{ valueFormatter: (value: number) => formatAnalyticsNumber(value), width: 48 }]}
+          series={series}
+          hideLegend
+          margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+        />
+      </>
     );
   }
   return (
-    <LineChart
-      height={plotHeight}
-      xAxis={[{ scaleType: 'point', data: data.x }]}
-      yAxis={[{ valueFormatter: (value: number) => formatAnalyticsNumber(value), width: 48 }]}
-      series={series.map((entry) => ({
-        ...entry,
-        showMark: data.x.length <= 31,
-        connectNulls: false,
-        curve: 'linear' as const,
-      }))}
-      hideLegend={hideLegend}
-      margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-    />
+    <>
+      {legend}
+      <LineChart
+        height={plotHeight}
+        xAxis={[{ scaleType: 'point', data: data.x }]}
+        yAxis={[{ valueFormatter: (value: number) => formatAnalyticsNumber(value), width: 48 }]}
+        series={series.map((entry) => ({
+          ...entry,
+          showMark: data.x.length <= 31,
+          connectNulls: false,
+          curve: 'linear' as const,
+        }))}
+        hideLegend
+        margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+      />
+    </>
   );
 }
 
@@ -188,6 +226,7 @@ export function ChartWidget({
           palette={palette}
           labels={labels}
           locale={intl.locale}
+          testId={testId}
         />
       </Box>
     );
