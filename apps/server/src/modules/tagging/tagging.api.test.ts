@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/t
 import {
   type SignedIn,
   addStaff,
+  createMember,
   errorsOf,
   setFlag,
   communityWithRoles,
@@ -17,11 +18,13 @@ let t: TestApp;
 let admin: SignedIn;
 let editor: SignedIn;
 let moderator: SignedIn;
+let owner: SignedIn;
 let demoId: number;
+let otherId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ demoId, admin, editor, moderator } = await communityWithRoles(t, ADMIN_PASSWORD));
+  ({ demoId, otherId, admin, editor, moderator, owner } = await communityWithRoles(t, ADMIN_PASSWORD));
 });
 afterAll(() => t.close());
 
@@ -202,6 +205,114 @@ describe('tags: assignment and ordering', () => {
     const refused = await post(`${big.id}/order/`, { object_ids: [many[1]] });
     expect(refused.statusCode).toBe(400);
     expect(errorsOf(refused.body)[0]).toMatchObject({ code: 'too_many_to_order', message: M.tooManyToOrder });
+  });
+});
+
+interface ObjectPage {
+  count: number;
+  results: { id: number; label: string; detail: string; assigned: boolean }[];
+}
+
+describe('tags: the members to assign, a page at a time (issue 12 §3)', () => {
+  // Mixed case on purpose: the list is alphabetical whatever the case, as a reader expects.
+  const names = Array.from(
+    { length: 23 },
+    (_, i) => `${i % 2 ? 'Pager' : 'pager'}-${String(i).padStart(2, '0')}`,
+  );
+  let tagId: number;
+  let ids: Map<string, number>;
+
+  beforeAll(async () => {
+    tagId = (await addTag({ type: 'user', name: 'Paged' })).id;
+    ids = new Map();
+    for (const name of names) {
+      ids.set(
+        name,
+        await createMember(t.db, demoId, name, 'member-password-1', { email: `${name}@paged.test` }),
+      );
+    }
+    // Another community's member with the same kind of name is never listed here.
+    await createMember(t.db, otherId, 'pager-elsewhere', 'member-password-1');
+  });
+
+  const page = async (query: string, who: SignedIn = admin) => {
+    const res = await get(`${tagId}/objects/?${query}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return data<ObjectPage>(res.body);
+  };
+
+  it('reaches every member through the pages, alphabetically, each once', async () => {
+    const seen: string[] = [];
+    let count = -1;
+    for (let offset = 0; count === -1 || offset < count; offset += 5) {
+      const one = await page(`search=pager-&limit=5&offset=${offset}`);
+      count = one.count;
+      expect(one.results.length).toBe(Math.min(5, count - offset));
+      seen.push(...one.results.map((r) => r.label));
+    }
+    expect(count).toBe(names.length);
+    const alphabetical = [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    expect(seen).toEqual(alphabetical);
+    // Past the end: no rows, the count still told.
+    expect(await page('search=pager-&limit=5&offset=100')).toEqual({ count: names.length, results: [] });
+  });
+
+  it('searches on the server by username or email, whatever the case, and pages the results', async () => {
+    const one = await page('search=PAGER-07');
+    expect(one.count).toBe(1);
+    expect(one.results[0]).toMatchObject({ id: ids.get('Pager-07'), detail: 'Pager-07@paged.test' });
+    expect((await page('search=paged.test&limit=10')).count).toBe(names.length);
+    const second = await page('search=pager-1&limit=4&offset=4');
+    expect(second.count).toBe(10);
+    expect(second.results.map((r) => r.label)).toEqual(['pager-14', 'Pager-15', 'pager-16', 'Pager-17']);
+    // A LIKE wildcard is searched as itself.
+    expect((await page('search=pager_%25')).count).toBe(0);
+  });
+
+  it('keeps an assigned member in its place and marks it', async () => {
+    const last = names.length - 1;
+    const before = await page(`search=pager-&limit=1&offset=${last}`);
+    const member = before.results[0]!;
+    expect(member.assigned).toBe(false);
+    await post(`${tagId}/assign/`, { object_type: 'user', object_ids: [member.id] });
+    const after = await page(`search=pager-&limit=1&offset=${last}`);
+    expect(after.results[0]).toMatchObject({ id: member.id, assigned: true });
+    const only = await page('assigned=true');
+    expect(only.results.map((r) => r.id)).toEqual([member.id]);
+    await post(`${tagId}/unassign/`, { object_type: 'user', object_ids: [member.id] });
+    expect((await page(`search=pager-&limit=1&offset=${last}`)).results[0]?.assigned).toBe(false);
+  });
+
+  it('refuses a bad page in the envelope', async () => {
+    for (const query of ['limit=0', 'limit=501', 'offset=-1', 'limit=ten']) {
+      const res = await get(`${tagId}/objects/?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(errorsOf(res.body).length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers editors, refuses moderators, and hides the community from another one's staff", async () => {
+    expect((await page('search=pager-', editor)).count).toBe(names.length);
+    const refused = await get(`${tagId}/objects/?search=pager-`, moderator);
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused.body)[0]?.code).toBe('permission_denied');
+    expect((await get(`${tagId}/objects/`, owner)).statusCode).toBe(404);
+    expect((await get('?type=user', owner)).statusCode).toBe(404);
+    // The other community's admin does not reach the demo's tag through their own community either.
+    expect((await get(`${tagId}/objects/`, owner, OTHER)).statusCode).toBe(404);
+  });
+
+  it('pages and searches the tags themselves', async () => {
+    for (const name of ['Zeta list', 'Alpha list', 'Mid list']) await addTag({ type: 'user', name });
+    const first = data<{ count: number; results: { name: string }[] }>(
+      (await get('?type=user&search=%20list&limit=2')).body,
+    );
+    expect(first.count).toBe(3);
+    expect(first.results.map((r) => r.name)).toEqual(['Alpha list', 'Mid list']);
+    const rest = data<{ count: number; results: { name: string }[] }>(
+      (await get('?type=user&search=%20list&limit=2&offset=2')).body,
+    );
+    expect(rest.results.map((r) => r.name)).toEqual(['Zeta list']);
   });
 });
 

@@ -226,7 +226,11 @@ export async function writeOrder(db: Db, stackId: number, tagId: number, ids: nu
   });
 }
 
-/** The elements a tag can be assigned to, with search; `onlyAssigned` lists the assigned ones in order. */
+/**
+ * The elements a tag can be assigned to, a page at a time, with search (a user by username, email or
+ * name; a category by name; a content by title or text), by label; `onlyAssigned` lists the assigned
+ * ones in their order.
+ */
 export async function listObjects(
   db: Db,
   stackId: number,
@@ -253,11 +257,14 @@ export async function listObjects(
               ON a.stack_id = o.stack_id AND a.contribution_id = o.id AND a.tag_id = ${tagId}
             WHERE o.stack_id = ${stackId} AND (${like}::text IS NULL OR o.title ILIKE ${like} OR o.body ILIKE ${like})`;
   const where = filter.onlyAssigned ? sql`WHERE s.assigned` : sql``;
+  // A page of every element is in alphabetical order whatever is assigned, so ticking a box never moves
+  // a row to another page; the assigned elements alone come in their order (contents are ordered).
+  const order = filter.onlyAssigned
+    ? sql`s.ordering NULLS LAST, lower(s.label), s.label, s.id`
+    : sql`lower(s.label), s.label, s.id`;
   const total = await sql<{ n: number }>`SELECT count(*)::int AS n FROM (${source}) s ${where}`.execute(db);
   const rows = await sql<TagObject>`SELECT * FROM (${source}) s ${where}
-    ORDER BY s.assigned DESC, s.ordering NULLS LAST, s.label, s.id LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(
-    db,
-  );
+    ORDER BY ${order} LIMIT ${filter.limit} OFFSET ${filter.offset}`.execute(db);
   return { count: total.rows[0]?.n ?? 0, rows: rows.rows };
 }
 
