@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { FormattedMessage } from 'react-intl';
 import { navigateInside } from '../navigation/app-navigate.ts';
-import type { NoticeVariant } from './notice-queue.ts';
+import type { NoticeAction, NoticeVariant } from './notice-queue.ts';
 import { dismissNotice, useNoticeStore } from './notice-store.ts';
 
 const SEVERITY: Record<NoticeVariant, AlertColor> = {
@@ -13,6 +13,39 @@ const SEVERITY: Record<NoticeVariant, AlertColor> = {
   warning: 'warning',
   error: 'error',
 };
+
+function NoticeActionButton({ action, onDone }: { action: NoticeAction; onDone: () => void }) {
+  const label = <FormattedMessage id={action.labelId} />;
+  if ('onAction' in action) {
+    return (
+      <Button
+        color="inherit"
+        size="small"
+        onClick={() => {
+          onDone();
+          action.onAction();
+        }}
+      >
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      color="inherit"
+      size="small"
+      href={action.href}
+      onClick={(event) => {
+        if (navigateInside(action.href)) {
+          event.preventDefault();
+          onDone();
+        }
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
 
 /** Shows the newest notice; closing it (or its timer) reveals the next one. */
 export function NoticeHost() {
@@ -34,19 +67,7 @@ export function NoticeHost() {
         onClose={() => dismissNotice(notice.id)}
         action={
           notice.action ? (
-            <Button
-              color="inherit"
-              size="small"
-              href={notice.action.href}
-              onClick={(event) => {
-                if (notice.action && navigateInside(notice.action.href)) {
-                  event.preventDefault();
-                  dismissNotice(notice.id);
-                }
-              }}
-            >
-              <FormattedMessage id={notice.action.labelId} />
-            </Button>
+            <NoticeActionButton action={notice.action} onDone={() => dismissNotice(notice.id)} />
           ) : undefined
         }
       >

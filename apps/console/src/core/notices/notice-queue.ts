@@ -8,11 +8,18 @@ export interface NoticePosition {
   horizontal: 'left' | 'center' | 'right';
 }
 
-export interface NoticeAction {
-  /** Message id of the action label. */
-  labelId: string;
-  href: string;
-}
+/** A notice's one action: a link inside or outside the console, or something to do (an undo). */
+export type NoticeAction =
+  | {
+      /** Message id of the action label. */
+      labelId: string;
+      href: string;
+    }
+  | {
+      labelId: string;
+      /** Done when the action is clicked; the notice then closes. */
+      onAction: () => void;
+    };
 
 export interface Notice {
   id: number;
