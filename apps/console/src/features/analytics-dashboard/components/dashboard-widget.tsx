@@ -1,9 +1,7 @@
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import DragIndicator from '@mui/icons-material/DragIndicator';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useIntl, type IntlShape } from 'react-intl';
 import {
@@ -19,9 +17,12 @@ import {
   SocialDensityBody,
   type WidgetBodyProps,
 } from './widget-bodies.tsx';
-import type { DashboardPeriod } from './widget-queries.ts';
+import type { LayoutAction } from '../model/keyboard-layout.ts';
+import { WidgetLayoutMenu } from './widget-layout-menu.tsx';
+import { WidgetPeriod } from './widget-period.tsx';
+import { widgetCoverage, type DashboardPeriod } from './widget-queries.ts';
 
-export const DRAG_HANDLE_CLASS = 'dashboard-drag-handle';
+export { DRAG_HANDLE_CLASS } from './widget-layout-menu.tsx';
 
 export interface DashboardWidgetProps {
   component: DashboardComponent;
@@ -30,6 +31,10 @@ export interface DashboardWidgetProps {
   height: number;
   onRemove: (component: DashboardComponent) => void;
   onFailure: WidgetBodyProps['onFailure'];
+  /** Whether the reader may see why the engine refused a widget's query (admins). */
+  showErrorReason: boolean;
+  canApplyLayout: (key: string, action: LayoutAction) => boolean;
+  onLayoutAction: (component: DashboardComponent, title: string, action: LayoutAction) => void;
 }
 
 export function widgetTitle(intl: IntlShape, component: DashboardComponent): string {
@@ -39,8 +44,20 @@ export function widgetTitle(intl: IntlShape, component: DashboardComponent): str
   return id && intl.messages[id] !== undefined ? intl.formatMessage({ id }) : widgetType;
 }
 
-/** One dashboard cell: drag handle, title, remove button and the widget itself. */
-export function DashboardWidget({ component, period, height, onRemove, onFailure }: DashboardWidgetProps) {
+/**
+ * One dashboard cell: the grip (drag, or the move and resize menu), title, the period its figures
+ * cover, remove button and the widget itself.
+ */
+export function DashboardWidget({
+  component,
+  period,
+  height,
+  onRemove,
+  onFailure,
+  showErrorReason,
+  canApplyLayout,
+  onLayoutAction,
+}: DashboardWidgetProps) {
   const intl = useIntl();
   const title = widgetTitle(intl, component);
   const properties = component.componentProperties;
@@ -52,9 +69,9 @@ export function DashboardWidget({ component, period, height, onRemove, onFailure
     height: Math.max(80, height - 56),
     title,
     onFailure,
+    showErrorReason,
   };
   const removeLabel = intl.formatMessage({ id: 'analyticsDashboard.remove' });
-  const dragLabel = intl.formatMessage({ id: 'analyticsDashboard.drag' });
   return (
     <Paper
       variant="outlined"
@@ -70,24 +87,31 @@ export function DashboardWidget({ component, period, height, onRemove, onFailure
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 28 }}>
-        <Tooltip title={dragLabel}>
-          <Box
-            className={DRAG_HANDLE_CLASS}
-            data-testid={`drag-handle-${component.key}`}
-            // A grip for the mouse: named as an image (a plain div may carry no label).
-            role="img"
-            aria-label={dragLabel}
-            sx={{ cursor: 'grab', display: 'flex', color: 'text.secondary', touchAction: 'none' }}
-          >
-            <DragIndicator fontSize="small" />
-          </Box>
-        </Tooltip>
+        <WidgetLayoutMenu
+          widgetKey={component.key}
+          title={title}
+          canApply={(action) => canApplyLayout(component.key, action)}
+          onAction={(action) => onLayoutAction(component, title, action)}
+        />
         {!counter && (
-          <Typography variant="subtitle2" component="h2" noWrap sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="subtitle2" component="h2" noWrap sx={{ flexShrink: 1, minWidth: 0 }}>
             {title}
           </Typography>
         )}
-        {counter && <Box sx={{ flex: 1 }} />}
+        <Box
+          sx={{
+            flex: '1 1 0',
+            minWidth: 0,
+            display: 'flex',
+            justifyContent: counter ? 'flex-start' : 'flex-end',
+          }}
+        >
+          <WidgetPeriod
+            widgetKey={component.key}
+            coverage={widgetCoverage(properties, period)}
+            period={period}
+          />
+        </Box>
         <IconButton
           size="small"
           aria-label={removeLabel}

@@ -12,6 +12,7 @@ import {
   CounterWidget,
   DonutChart,
   formatAnalyticsNumber,
+  isAnalyticsQueryRefusedError,
   useAnalyticsQuery,
   type ChartVariant,
 } from '../../../core/analytics/index.ts';
@@ -30,19 +31,33 @@ export interface WidgetBodyProps {
   period: DashboardPeriod;
   height: number;
   title: string;
+  /** Reports a failure a retry may cure (the page then offers one retry for all). */
   onFailure: (key: string, failed: boolean) => void;
+  showErrorReason: boolean;
 }
 
-function useReportFailure(key: string, failed: boolean, onFailure: WidgetBodyProps['onFailure']) {
+/** Reports the widget's failure to the page; a refused query is not one a retry cures, so it is not. */
+function useReportFailure(key: string, error: unknown, onFailure: WidgetBodyProps['onFailure']) {
+  const failed = Boolean(error) && !isAnalyticsQueryRefusedError(error);
   useEffect(() => {
     onFailure(key, failed);
     return () => onFailure(key, false);
   }, [key, failed, onFailure]);
 }
 
-export function CounterBody({ widgetKey, properties, period, title, onFailure }: WidgetBodyProps) {
+export function CounterBody({
+  widgetKey,
+  properties,
+  period,
+  title,
+  onFailure,
+  showErrorReason,
+}: WidgetBodyProps) {
   const query = useAnalyticsQuery(counterQuery(properties.widgetType as CounterType, period));
-  useReportFailure(widgetKey, query.isError, onFailure);
+  useReportFailure(widgetKey, query.error, onFailure);
+  if (isAnalyticsQueryRefusedError(query.error)) {
+    return <AnalyticsError compact error={query.error} showReason={showErrorReason} />;
+  }
   return (
     <CounterWidget
       testId={`counter-${properties.widgetType}`}
@@ -57,10 +72,17 @@ function ChartSkeleton({ height }: { height: number }) {
   return <Skeleton variant="rounded" height={height} data-testid="widget-skeleton" />;
 }
 
-export function ChartBody({ widgetKey, properties, period, height, onFailure }: WidgetBodyProps) {
+export function ChartBody({
+  widgetKey,
+  properties,
+  period,
+  height,
+  onFailure,
+  showErrorReason,
+}: WidgetBodyProps) {
   const query = chartQuery(properties, period);
   const result = useAnalyticsQuery(query);
-  useReportFailure(widgetKey, result.isError, onFailure);
+  useReportFailure(widgetKey, result.error, onFailure);
   const flagged = renderVariant(properties);
   const fallback =
     properties.widgetType in CHART_WIDGETS
@@ -70,7 +92,16 @@ export function ChartBody({ widgetKey, properties, period, height, onFailure }: 
     ? (flagged as ChartVariant)
     : fallback;
   if (!query) return <AnalyticsError compact />;
-  if (result.isError) return <AnalyticsError compact onRetry={() => void result.refetch()} />;
+  if (result.isError) {
+    return (
+      <AnalyticsError
+        compact
+        error={result.error}
+        showReason={showErrorReason}
+        onRetry={() => void result.refetch()}
+      />
+    );
+  }
   if (!result.data) return <ChartSkeleton height={height} />;
   return (
     <ChartWidget
@@ -84,18 +115,20 @@ export function ChartBody({ widgetKey, properties, period, height, onFailure }: 
 }
 
 /** Contributors in the period against the members who did not contribute. */
-export function ContributorsBody({ widgetKey, period, height, onFailure }: WidgetBodyProps) {
+export function ContributorsBody({ widgetKey, period, height, onFailure, showErrorReason }: WidgetBodyProps) {
   const intl = useIntl();
   const contributors = useAnalyticsQuery(
     withPeriod({ measures: ['Contributions.contributors'] }, 'Contributions.createdAt', false, period),
   );
   const members = useAnalyticsQuery({ measures: ['Users.count'] });
-  const failed = contributors.isError || members.isError;
-  useReportFailure(widgetKey, failed, onFailure);
-  if (failed) {
+  const error = contributors.error ?? members.error;
+  useReportFailure(widgetKey, error, onFailure);
+  if (error) {
     return (
       <AnalyticsError
         compact
+        error={error}
+        showReason={showErrorReason}
         onRetry={() => {
           void contributors.refetch();
           void members.refetch();
@@ -129,7 +162,7 @@ export function ContributorsBody({ widgetKey, period, height, onFailure }: Widge
 /** Social density = connections / (n × (n − 1) / 2) at the end of the period (core §9). */
 export function SocialDensityBody({ widgetKey, period, height, onFailure }: WidgetBodyProps) {
   const report = useSocialDensityQuery(period.range[1]);
-  useReportFailure(widgetKey, report.isError, onFailure);
+  useReportFailure(widgetKey, report.error, onFailure);
   if (report.isError) return <AnalyticsError compact onRetry={() => void report.refetch()} />;
   if (!report.data) return <ChartSkeleton height={height} />;
   const density = report.data.social_density;

@@ -1,20 +1,23 @@
 import type { Query } from '@cubejs-client/core';
-import type { DayRange, Granularity } from '../../../core/analytics/index.ts';
+import type { DateRangeValue, DayRange, Granularity } from '../../../core/analytics/index.ts';
 import {
   CHART_WIDGETS,
   COUNTER_MEMBERS,
   isChartType,
+  isCounterType,
   type CounterType,
   type WidgetProperties,
 } from '../model/dashboard-model.ts';
 
 /** The period and granularity the dashboard applies to its widgets. */
 export interface DashboardPeriod {
+  /** The picker's choice (a preset or picked days), for the widgets' period labels. */
+  value: DateRangeValue;
   range: DayRange;
   granularity: Granularity;
 }
 
-/** A counter's query: a total, or (newRegistrationCount) the registrations within the period. */
+/** A counter's query: the events within the period, or (no time dimension) an all-time total. */
 export function counterQuery(type: CounterType, period: DashboardPeriod): Query {
   const member = COUNTER_MEMBERS[type];
   return member.timeDimension
@@ -60,4 +63,24 @@ export function chartQuery(properties: WidgetProperties, period: DashboardPeriod
     return withPeriod(chart.query, chart.timeDimension, chart.granular, period);
   }
   return null;
+}
+
+/**
+ * Which period a widget's figures cover: 'period' when its query is limited to the dashboard's range
+ * (the picker governs it), 'allTime' when nothing limits it (a total, or a query saved without a time
+ * dimension), 'asOf' when it is a state measured on the period's last day.
+ */
+export type WidgetCoverage = 'period' | 'allTime' | 'asOf';
+
+export function coverageOf(query: Query | null): WidgetCoverage {
+  return query?.timeDimensions?.some((entry) => entry.dateRange !== undefined) ? 'period' : 'allTime';
+}
+
+/** The coverage of a widget ('asOf': social density, measured on the period's last day). */
+export function widgetCoverage(properties: WidgetProperties, period: DashboardPeriod): WidgetCoverage {
+  if (isCounterType(properties.widgetType)) return coverageOf(counterQuery(properties.widgetType, period));
+  if (properties.widgetType === 'socialDensityReport') return 'asOf';
+  // Contributors in the period against all members: the period governs its figure.
+  if (properties.widgetType === 'contributorsChart') return 'period';
+  return coverageOf(chartQuery(properties, period));
 }

@@ -85,16 +85,24 @@ export const COUNTER_TYPES = [
 ] as const;
 export type CounterType = (typeof COUNTER_TYPES)[number];
 
-/** Counters → Cube members (the analytics brief). Only newRegistrationCount follows the date range. */
+/**
+ * Counters → Cube members (the analytics brief). A counter of events (posts, appreciations, comments,
+ * new registrations, members who posted) counts those within the dashboard's period, on its time
+ * dimension; a counter of what stands now (members, connections, followers) has none: it is all-time
+ * and says so ('All time'), so the period picker governs every figure it appears to govern.
+ */
 export const COUNTER_MEMBERS: Record<CounterType, { measure: string; timeDimension?: string }> = {
-  postsCount: { measure: 'Contributions.count' },
-  votesReceivedCount: { measure: 'Votes.count' },
-  commentsCount: { measure: 'Comments.count' },
+  postsCount: { measure: 'Contributions.count', timeDimension: 'Contributions.createdAt' },
+  votesReceivedCount: { measure: 'Votes.count', timeDimension: 'Votes.createdAt' },
+  commentsCount: { measure: 'Comments.count', timeDimension: 'Comments.createdAt' },
   connectionsCount: { measure: 'Connections.count' },
   followersCount: { measure: 'Follows.count' },
   totalUsersCount: { measure: 'Users.count' },
   newRegistrationCount: { measure: 'Users.newRegistrations', timeDimension: 'Users.registeredAt' },
-  usersWithAtLeastOnePostCount: { measure: 'Contributions.contributors' },
+  usersWithAtLeastOnePostCount: {
+    measure: 'Contributions.contributors',
+    timeDimension: 'Contributions.createdAt',
+  },
 };
 
 export const CHART_TYPES = [

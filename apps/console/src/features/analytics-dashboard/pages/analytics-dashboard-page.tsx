@@ -26,11 +26,13 @@ import {
   useDynamicPreferenceStore,
 } from '../../../core/dynamic-preferences/dynamic-preference-store.ts';
 import { useStackSelfQuery } from '../../../core/stack/stack-queries.ts';
+import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { isFollowEnabled } from '../api/dashboard-api.ts';
 import { AddWidgetDialog } from '../components/add-widget-dialog.tsx';
 import { DashboardWidget, DRAG_HANDLE_CLASS, widgetTitle } from '../components/dashboard-widget.tsx';
 import { RemoveWidgetDialog } from '../components/remove-widget-dialog.tsx';
 import type { DashboardPeriod } from '../components/widget-queries.ts';
+import { applyLayoutAction, breakpointAt, type LayoutAction } from '../model/keyboard-layout.ts';
 import {
   DASHBOARD_BREAKPOINTS,
   DASHBOARD_COLS,
@@ -53,6 +55,19 @@ import {
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const FOLLOW = ['follow_enabled'];
+
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** Pixel height of an item h rows tall. */
 export function rowsToPixels(h: number): number {
@@ -115,9 +130,12 @@ export default function AnalyticsDashboardPage() {
   const [granularity, setGranularity] = useState<Granularity>(DEFAULT_GRANULARITY);
   const [range, setRange] = useState<DateRangeValue>(DEFAULT_DATE_RANGE);
   const period = useMemo<DashboardPeriod>(
-    () => ({ range: resolveDateRange(range), granularity }),
+    () => ({ value: range, range: resolveDateRange(range), granularity }),
     [range, granularity],
   );
+  // Only admins read why the engine refused a widget's query; others get a plain sentence.
+  const isAdmin = useStackStore((state) => state.selected?.roles.includes('admin') ?? false);
+  const [announcement, setAnnouncement] = useState('');
 
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<DashboardComponent | null>(null);
@@ -150,8 +168,35 @@ export default function AnalyticsDashboardPage() {
     if (owner && dashboard) void dashboardLayoutsChanged(owner, dashboard, layouts);
   };
 
+  // The keyboard's moves and sizes: one step on the layout the grid shows now, saved as a drag is.
+  const breakpoint = breakpointAt(width);
+  const canApplyLayout = (key: string, action: LayoutAction) =>
+    dashboard !== null &&
+    applyLayoutAction(dashboard.layouts[breakpoint], key, action, DASHBOARD_COLS[breakpoint]) !== null;
+  const onLayoutAction = (component: DashboardComponent, title: string, action: LayoutAction) => {
+    if (!owner || !dashboard) return;
+    const next = applyLayoutAction(
+      dashboard.layouts[breakpoint],
+      component.key,
+      action,
+      DASHBOARD_COLS[breakpoint],
+    );
+    const item = next?.find((entry) => entry.i === component.key);
+    if (!next || !item) {
+      setAnnouncement(intl.formatMessage({ id: 'analyticsDashboard.layout.refused' }, { title }));
+      return;
+    }
+    void dashboardLayoutsChanged(owner, dashboard, { [breakpoint]: next });
+    setAnnouncement(
+      intl.formatMessage(
+        { id: 'analyticsDashboard.layout.done' },
+        { title, column: item.x + 1, row: item.y + 1, width: item.w, height: item.h },
+      ),
+    );
+  };
+
   const heightOf = (key: string) => {
-    const item = dashboard?.layouts.lg.find((entry) => entry.i === key);
+    const item = dashboard?.layouts[breakpoint].find((entry) => entry.i === key);
     return rowsToPixels(item?.h ?? 9);
   };
   const full = (dashboard?.components.length ?? 0) >= MAX_DASHBOARD_WIDGETS;
@@ -185,6 +230,12 @@ export default function AnalyticsDashboardPage() {
           </Button>
         </Stack>
       </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="period-note">
+        <FormattedMessage id="analyticsDashboard.period.note" />
+      </Typography>
+      <Box role="status" aria-live="polite" data-testid="layout-announcement" sx={VISUALLY_HIDDEN}>
+        {announcement}
+      </Box>
       {full && (
         <Alert severity="info" sx={{ mb: 2 }}>
           <FormattedMessage id="analyticsDashboard.full" values={{ max: MAX_DASHBOARD_WIDGETS }} />
@@ -219,6 +270,9 @@ export default function AnalyticsDashboardPage() {
                   height={heightOf(component.key)}
                   onRemove={setRemoving}
                   onFailure={onFailure}
+                  showErrorReason={isAdmin}
+                  canApplyLayout={canApplyLayout}
+                  onLayoutAction={onLayoutAction}
                 />
               </div>
             ))}
