@@ -50,8 +50,7 @@ function helperText(): string {
   return screen.getByTestId('day').querySelector('.MuiFormHelperText-root')?.textContent ?? '';
 }
 
-// The picker's calendar renders slowly under jsdom when test files run side by side.
-describe('date field', { timeout: 20_000 }, () => {
+describe('date field', () => {
   it('writes a day the way the console language does, whatever the browser locale', () => {
     const { unmount } = render(<Caller locale="it" initial="2026-11-26" />);
     expect(shownText()).toBe('26/11/2026');

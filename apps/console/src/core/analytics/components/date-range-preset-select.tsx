@@ -2,7 +2,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DateField } from '../../forms/date-field.tsx';
 import {
   DATE_PRESET_MESSAGE,
   DATE_PRESETS,
@@ -28,6 +29,7 @@ export function DateRangePresetSelect({
   labelId = 'analyticsCore.dateRange.label',
   testId = 'date-range',
 }: DateRangePresetSelectProps) {
+  const intl = useIntl();
   const [draft, setDraft] = useState<DayRange>(() => resolveDateRange(value));
   const setDraftAt = (index: 0 | 1, day: string) => {
     const next: DayRange = index === 0 ? [day, draft[1]] : [draft[0], day];
@@ -66,24 +68,22 @@ export function DateRangePresetSelect({
       </TextField>
       {value.preset === 'custom' && (
         <Stack direction="row" spacing={1}>
-          <TextField
-            type="date"
+          <DateField
             size="small"
-            label={<FormattedMessage id="analyticsCore.dateRange.from" />}
+            label={intl.formatMessage({ id: 'analyticsCore.dateRange.from' })}
             value={draft[0]}
             error={invalid}
-            onChange={(event) => setDraftAt(0, event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-from` } }}
+            onChange={(day) => setDraftAt(0, day)}
+            testId={`${testId}-from`}
           />
-          <TextField
-            type="date"
+          <DateField
             size="small"
-            label={<FormattedMessage id="analyticsCore.dateRange.to" />}
+            label={intl.formatMessage({ id: 'analyticsCore.dateRange.to' })}
             value={draft[1]}
             error={invalid}
-            helperText={invalid ? <FormattedMessage id="analyticsCore.dateRange.invalid" /> : undefined}
-            onChange={(event) => setDraftAt(1, event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testId}-to` } }}
+            helperText={invalid ? intl.formatMessage({ id: 'analyticsCore.dateRange.invalid' }) : undefined}
+            onChange={(day) => setDraftAt(1, day)}
+            testId={`${testId}-to`}
           />
         </Stack>
       )}

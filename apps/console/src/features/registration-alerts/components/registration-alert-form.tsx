@@ -15,6 +15,7 @@ import {
 } from '@agora/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { DateField } from '../../../core/forms/date-field.tsx';
 import { SaveButton } from '../../../core/dynamic-preferences/save-button.tsx';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
@@ -149,23 +150,21 @@ export function RegistrationAlertForm({ state }: { state: RegistrationAlertState
           </TextField>
           {values.span === 'specific_dates' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="date"
+              <DateField
                 name="date_from"
+                testId="registration-alert-date-from"
                 label={intl.formatMessage({ id: 'registrationAlerts.dateFrom' })}
                 value={values.date_from}
-                onChange={(event) => set('date_from', event.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(day) => set('date_from', day)}
                 {...field('date_from')}
                 fullWidth
               />
-              <TextField
-                type="date"
+              <DateField
                 name="date_to"
+                testId="registration-alert-date-to"
                 label={intl.formatMessage({ id: 'registrationAlerts.dateTo' })}
                 value={values.date_to}
-                onChange={(event) => set('date_to', event.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(day) => set('date_to', day)}
                 {...field('date_to')}
                 fullWidth
               />

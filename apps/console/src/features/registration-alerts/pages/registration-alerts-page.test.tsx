@@ -1,5 +1,5 @@
 import { errorEntry, registrationAlertPaths, type RegistrationAlertState } from '@agora/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render-screen.tsx';
 import { applyLocale } from '../../../core/locale/locale-store.ts';
@@ -40,6 +40,12 @@ function renderAlerts(routes: MockRoute[] = []) {
 
 const input = (name: string) => document.querySelector(`[name="${name}"]`) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+/** Types a day's digits into a date field, section by section, as a keyboard does (English: month first). */
+function typeDay(testId: string, digits: string) {
+  act(() => within(screen.getByTestId(testId)).getAllByRole('spinbutton')[0]?.focus());
+  for (const digit of digits)
+    fireEvent.input(document.activeElement as HTMLElement, { target: { textContent: digit } });
+}
 const save = () => fireEvent.click(screen.getByTestId('settings-save'));
 const lastNotice = () => useNoticeStore.getState().notices[0];
 
@@ -82,8 +88,9 @@ describe('registration threshold page', () => {
     // Specific dates need both days, the end after the start.
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click(await screen.findByRole('option', { name: 'Specific dates' }));
-    type('date_from', '2026-11-10');
-    type('date_to', '2026-11-01');
+    typeDay('registration-alert-date-from', '11102026');
+    typeDay('registration-alert-date-to', '11012026');
+    expect(input('date_from').value).toBe('11/10/2026');
     type('recipients', 'a@example.com');
     type('threshold', '50');
     save();

@@ -1,5 +1,5 @@
 import { scoringPaths, staffPaths } from '@agora/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderSettings, settingsServer } from '../../../test/settings-server.tsx';
 import { ManualAndHistory } from './manual-and-history.tsx';
@@ -23,6 +23,7 @@ function entry(id: number) {
 
 function historyRoutes(answer: (offset: number) => { status: number; body: unknown }) {
   const offsets: number[] = [];
+  const froms: string[] = [];
   const server = settingsServer({
     routes: {
       [`GET ${staffPaths.search}`]: () => ({ status: 200, body: { data: [alice] } }),
@@ -33,10 +34,13 @@ function historyRoutes(answer: (offset: number) => { status: number; body: unkno
   const recording = globalThis.fetch;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    if (url.pathname.endsWith(historyPath)) offsets.push(Number(url.searchParams.get('offset')));
+    if (url.pathname.endsWith(historyPath)) {
+      offsets.push(Number(url.searchParams.get('offset')));
+      froms.push(url.searchParams.get('from') ?? '');
+    }
     return recording(input, init);
   }) as typeof fetch;
-  return { server, offsets };
+  return { server, offsets, froms };
 }
 
 const page = (count: number, offset: number) => ({
@@ -81,14 +85,23 @@ describe('scoring history', { timeout: 30_000 }, () => {
 
   it('says so when the member has no points, and pages through every row', async () => {
     let count = 0;
-    const { offsets } = historyRoutes((offset) => page(count, offset));
+    const { offsets, froms } = historyRoutes((offset) => page(count, offset));
     await chooseAlice();
     expect(await screen.findByTestId('list-empty')).toBeTruthy();
     expect(screen.getByText('No points in this period')).toBeTruthy();
 
     count = 25;
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    // The day typed as the English console writes it (month first) asks for the history from that day.
+    act(() =>
+      within(screen.getByRole('group', { name: 'From' }))
+        .getAllByRole('spinbutton')[0]
+        ?.focus(),
+    );
+    for (const digit of '01022026') {
+      fireEvent.input(document.activeElement as HTMLElement, { target: { textContent: digit } });
+    }
     expect(await screen.findByText('note 20')).toBeTruthy();
+    expect(froms.at(-1)).toBe('2026-01-02');
     fireEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('note 25')).toBeTruthy();
     await waitFor(() => expect(offsets.at(-1)).toBe(20));

@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { SCORE_ACTIONS, SCORING_MESSAGES, manualPointsError, type UserSearchResult } from '@agora/contract';
+import { DateField } from '../../../core/forms/date-field.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { HISTORY_PAGE_SIZE, type HistoryFilters } from '../api/scoring-api.ts';
@@ -113,16 +114,15 @@ export function ManualAndHistory() {
                   ))}
                 </TextField>
                 {(['from', 'to'] as const).map((k) => (
-                  <TextField
+                  <DateField
                     key={k}
-                    type="date"
                     size="small"
+                    testId={`scoring-history-${k}`}
                     label={intl.formatMessage({
                       id: k === 'from' ? 'scoring.history.from' : 'scoring.history.to',
                     })}
                     value={filters[k]}
-                    onChange={(e) => setFilters((f) => ({ ...f, [k]: e.target.value, offset: 0 }))}
-                    slotProps={{ inputLabel: { shrink: true } }}
+                    onChange={(day) => setFilters((f) => ({ ...f, [k]: day, offset: 0 }))}
                   />
                 ))}
               </Box>
