@@ -21,21 +21,42 @@ import type { JsonValue } from '../../../core/http/http-request.ts';
 export const taggingKeys = {
   all: ['tagging'] as const,
   list: (internalUrl: string, type: TagType) => [...taggingKeys.all, 'list', internalUrl, type] as const,
-  objects: (internalUrl: string, tagId: number, search: string) =>
-    [...taggingKeys.all, 'objects', internalUrl, tagId, search] as const,
+  page: (internalUrl: string, type: TagType, page: PageQuery) =>
+    [...taggingKeys.list(internalUrl, type), page] as const,
+  /** Every page of one tag's elements (an assignment updates them all). */
+  objectsOf: (internalUrl: string, tagId: number) =>
+    [...taggingKeys.all, 'objects', internalUrl, tagId] as const,
+  objects: (internalUrl: string, tagId: number, page: ObjectPageQuery) =>
+    [...taggingKeys.objectsOf(internalUrl, tagId), page] as const,
   addressing: (internalUrl: string) => [...taggingKeys.all, 'addressing', internalUrl] as const,
 };
+
+/** Rows per page of the tag list and of the elements to assign (the one pager, core/lists). */
+export const TAGGING_PAGE_SIZE = 25;
+
+/** One page of a list: what to search on the server, and from which row. */
+export interface PageQuery {
+  search: string;
+  offset: number;
+  limit: number;
+}
+
+export interface ObjectPageQuery extends PageQuery {
+  /** Only the elements carrying the tag, in their order. */
+  assigned?: boolean;
+}
 
 const withId = (path: string, id: number) => path.replace(':id', String(id));
 /** JSON bodies (lists and numbers inside). */
 const json = (body: JsonValue) => ({ json: true as const, body });
 
-export async function fetchTags(type: TagType, search = ''): Promise<TagList> {
+/** One page of the tags of a type, by name, searched on the server. */
+export async function fetchTags(type: TagType, page: PageQuery): Promise<TagList> {
   return tagListSchema.parse(
     await apiData<unknown>({
       target: 'stack',
       path: taggingPaths.list,
-      query: { type, limit: 500, search: search || undefined },
+      query: { type, limit: page.limit, offset: page.offset, search: page.search || undefined },
     }),
   );
 }
@@ -77,12 +98,18 @@ export async function setTagsActive(ids: number[], active: boolean): Promise<voi
   });
 }
 
-export async function fetchTagObjects(tagId: number, search: string): Promise<TagObjectList> {
+/** One page of the elements a tag can be assigned to (alphabetical), searched on the server. */
+export async function fetchTagObjects(tagId: number, page: ObjectPageQuery): Promise<TagObjectList> {
   return tagObjectListSchema.parse(
     await apiData<unknown>({
       target: 'stack',
       path: withId(taggingPaths.objects, tagId),
-      query: { search: search || undefined, limit: 50 },
+      query: {
+        search: page.search || undefined,
+        limit: page.limit,
+        offset: page.offset,
+        assigned: page.assigned ? 'true' : undefined,
+      },
     }),
   );
 }

@@ -2,6 +2,7 @@ import type {
   Tag,
   TagAddressing,
   TagAddressingBody,
+  TagObjectList,
   TagObjectType,
   TagType,
   TagWriteBody,
@@ -21,12 +22,18 @@ import {
   writeAddressing,
 } from './tagging-api.ts';
 
-/** Creates a tag, or edits `tag`; the saved tag replaces its row in the tag store. */
+/**
+ * Creates a tag, or edits `tag`; the saved tag replaces its row in the tag store, and the pages of
+ * its type are asked for again (a new or renamed tag may belong on another page).
+ */
 export function useSaveTagMutation(tag: Tag | null, callbacks: MutationCallbacks<Tag, TagWriteBody> = {}) {
+  const client = useQueryClient();
+  const internalUrl = useInternalUrl();
   return useMutation({
     mutationFn: (body: TagWriteBody) => (tag ? updateTag(tag.id, body) : addTag(body)),
     onSuccess: (saved, body) => {
       updateTagInStore(saved);
+      void client.invalidateQueries({ queryKey: taggingKeys.list(internalUrl, saved.type) });
       callbacks.onSuccess?.(saved, body);
     },
     onError: callbacks.onError,
@@ -79,14 +86,29 @@ export interface TagAssignmentChange {
 }
 
 /**
- * Assigns a tag to objects or takes it away. Every tagging answer is asked for again whatever the
- * outcome (the objects' marks and the tags' counts), so a refused change shows as it stands.
+ * Assigns a tag to objects or takes it away, at once: the marks on the pages of this tag's elements
+ * follow before the server answers, and every tagging answer is asked for again whatever the outcome
+ * (the objects' marks and the tags' counts), so a refused change shows as it stands.
  */
 export function useAssignTagMutation(callbacks: MutationCallbacks<void, TagAssignmentChange> = {}) {
   const client = useQueryClient();
+  const internalUrl = useInternalUrl();
   return useMutation({
     mutationFn: ({ tagId, objectType, ids, on }: TagAssignmentChange) =>
       assignTag(tagId, objectType, ids, on),
+    onMutate: async ({ tagId, ids, on }: TagAssignmentChange) => {
+      const key = taggingKeys.objectsOf(internalUrl, tagId);
+      await client.cancelQueries({ queryKey: key });
+      const changed = new Set(ids);
+      client.setQueriesData<TagObjectList>({ queryKey: key }, (page) =>
+        page
+          ? {
+              ...page,
+              results: page.results.map((o) => (changed.has(o.id) ? { ...o, assigned: on } : o)),
+            }
+          : page,
+      );
+    },
     onSuccess: callbacks.onSuccess,
     onError: callbacks.onError,
     onSettled: () => client.invalidateQueries({ queryKey: taggingKeys.all }),

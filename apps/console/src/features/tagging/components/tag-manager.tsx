@@ -18,9 +18,12 @@ import type { Tag, TagType } from '@agora/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
+import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { useSetTagColorMutation, useSetTagsActiveMutation } from '../api/use-tagging-mutations.ts';
-import { useTagsQuery } from '../api/use-tagging-queries.ts';
+import { TAGGING_PAGE_SIZE } from '../api/tagging-api.ts';
+import { useTagPageQuery } from '../api/use-tagging-queries.ts';
+import { useSearchPaging } from '../model/use-search-paging.ts';
 import { loadTags, useTagStore } from '../model/tag-store.ts';
 import { ColorSwatches } from './color-swatches.tsx';
 import { TagDialog } from './tag-dialog.tsx';
@@ -31,21 +34,17 @@ const YesNo = ({ value }: { value: boolean }) =>
 /** A tag manager (spec core §3): table of one tag type with colour, active switch and create/edit dialog. */
 export function TagManager({ type }: { type: TagType }) {
   const intl = useIntl();
-  const [search, setSearch] = useState('');
+  const paging = useSearchPaging();
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ tag: Tag | null; key: number } | null>(null);
   const [palette, setPalette] = useState<{ anchor: HTMLElement; tag: Tag } | null>(null);
-  const query = useTagsQuery(type);
+  const query = useTagPageQuery(type, paging.sent, paging.offset);
   useEffect(() => {
     if (query.data) loadTags(type, query.data.results, true);
   }, [query.data, type]);
+  // The page the server answered, each tag as the store has it since (a new colour, switched off).
   const map = useTagStore((state) => state.byType[type]);
-  const tags = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return Object.values(map)
-      .filter((t) => needle === '' || t.name.toLowerCase().includes(needle))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }, [map, search]);
+  const tags = useMemo(() => (query.data?.results ?? []).map((t) => map[t.id] ?? t), [query.data, map]);
 
   const failed = () => notify({ messageId: 'tagging.error.update', variant: 'error' });
 
@@ -67,16 +66,34 @@ export function TagManager({ type }: { type: TagType }) {
         query={query}
         empty={tags.length === 0}
         errorText={<FormattedMessage id="tagging.error.load" />}
-        emptyText={<FormattedMessage id="tagging.empty" />}
+        emptyText={
+          paging.sent === '' ? (
+            <FormattedMessage id="tagging.empty" />
+          ) : (
+            <FormattedMessage id="tagging.assignment.noMatch" values={{ search: paging.sent }} />
+          )
+        }
+        pager={
+          query.data && (
+            <ListPager
+              offset={paging.offset}
+              pageSize={TAGGING_PAGE_SIZE}
+              count={query.data.count}
+              onOffset={paging.setOffset}
+              testId="tag-list-pager"
+            />
+          )
+        }
         filters={
           <>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <TextField
                 size="small"
+                type="search"
                 name="search"
                 label={intl.formatMessage({ id: 'tagging.search' })}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                value={paging.text}
+                onChange={(e) => paging.setText(e.target.value)}
                 sx={{ flex: '1 1 200px' }}
               />
               <Button
