@@ -42,6 +42,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          // A screen test renders, waits and clicks through a whole flow; on a loaded machine (CI runs
+          // beside other work) 5 s is not enough for the slowest, and a wait is not what they test.
+          testTimeout: 30000,
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { loadAreaMessages } from '../core/locale/messages.ts';
 
@@ -8,6 +8,10 @@ await Promise.all([
   loadAreaMessages('it'),
   import('../core/notices/notice-host.tsx'),
 ]);
+
+// findBy… and waitFor give a screen 5 s (not 1 s) to show what it should: on a loaded machine a render
+// with its mocked calls can take longer than a second, and how fast it is belongs to the bench.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Every call must be mocked by the test that makes it: an unmocked fetch fails loudly. */
 function unmockedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

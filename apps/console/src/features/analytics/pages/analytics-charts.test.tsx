@@ -66,7 +66,7 @@ beforeEach(() => {
 
 const lastQuery = () => loadAnalytics.mock.calls.at(-1)?.[0] as Query;
 
-describe('analytics charts', { timeout: 20_000 }, () => {
+describe('analytics charts', { timeout: 60_000 }, () => {
   it('loads the connections chart by week, then by month compared with a second period', async () => {
     settingsServer({ values: { follow_enabled: false } });
     renderSettings(<AnalyticsPage />, {

@@ -1,12 +1,12 @@
 import { MODERATION_CONTENT_TYPES, MODERATION_STATUSES, type FlaggedContent } from '@agora/contract';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { PAGE_SIZE, type FlagFilters } from '../api/moderation-api.ts';
 import { useFlagsQuery } from '../api/use-moderation-queries.ts';
@@ -17,7 +17,6 @@ import { ContentTypeLabel, FlaggedBy, ReasonChips, StatusChip, StatusLabel } fro
 export function FlagList() {
   const [filters, setFilters] = useState<FlagFilters>({ status: 'open', contentType: '', page: 0 });
   const query = useFlagsQuery(filters);
-  const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / PAGE_SIZE));
 
   return (
     <ListScaffold
@@ -45,13 +44,13 @@ export function FlagList() {
         </Box>
       }
       pager={
-        pages > 1 && (
-          <Pagination
-            count={pages}
-            page={filters.page + 1}
-            onChange={(_e, p) => setFilters({ ...filters, page: p - 1 })}
-          />
-        )
+        <ListPager
+          offset={filters.page * PAGE_SIZE}
+          pageSize={PAGE_SIZE}
+          count={query.data?.count ?? 0}
+          onOffset={(offset) => setFilters({ ...filters, page: offset / PAGE_SIZE })}
+          testId="flags-pager"
+        />
       }
     >
       {query.data?.results.map((item) => (

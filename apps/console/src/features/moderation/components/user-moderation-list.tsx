@@ -8,13 +8,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 
+import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { USERS_PAGE_SIZE, type UserFilters } from '../api/user-moderation-api.ts';
 import { useModeratedUsersQuery } from '../api/use-moderation-queries.ts';
@@ -57,7 +57,6 @@ export function UserModerationList() {
     return () => clearTimeout(timer);
   }, [searchText]);
   const query = useModeratedUsersQuery(filters);
-  const pages = Math.max(1, Math.ceil((query.data?.count ?? 0) / USERS_PAGE_SIZE));
 
   return (
     <>
@@ -110,13 +109,13 @@ export function UserModerationList() {
           </>
         }
         pager={
-          pages > 1 && (
-            <Pagination
-              count={pages}
-              page={filters.page + 1}
-              onChange={(_e, p) => setFilters({ ...filters, page: p - 1 })}
-            />
-          )
+          <ListPager
+            offset={filters.page * USERS_PAGE_SIZE}
+            pageSize={USERS_PAGE_SIZE}
+            count={query.data?.count ?? 0}
+            onOffset={(offset) => setFilters({ ...filters, page: offset / USERS_PAGE_SIZE })}
+            testId="users-pager"
+          />
         }
       >
         {query.data?.results.map((user) => (

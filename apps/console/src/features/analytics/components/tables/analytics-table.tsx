@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -31,6 +30,7 @@ import {
   TABLE_SELECTION_PRESETS,
   type TableSelectionPreset,
 } from '../../../../core/analytics/analytics-format.ts';
+import { ListPager } from '../../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../../core/lists/list-scaffold.tsx';
 import { CellValue, type CellType } from './cell-value.tsx';
 
@@ -220,22 +220,20 @@ export function AnalyticsTable({
           </Box>
         }
         pager={
-          <TablePagination
-            component="div"
+          <ListPager
+            offset={page * rowsPerPage}
+            pageSize={rowsPerPage}
             count={count}
-            page={page}
-            rowsPerPage={rowsPerPage}
-            rowsPerPageOptions={ROWS_PER_PAGE}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setRowsPerPage(Number(event.target.value));
-              setPage(0);
+            onOffset={(offset) => setPage(offset / rowsPerPage)}
+            pageSizes={{
+              options: ROWS_PER_PAGE,
+              label: <FormattedMessage id="analytics.table.rowsPerPage" />,
+              onPageSize: (size) => {
+                setRowsPerPage(size);
+                setPage(0);
+              },
             }}
-            labelRowsPerPage={intl.formatMessage({ id: 'analytics.table.rowsPerPage' })}
-            labelDisplayedRows={({ from, to, count: total }) =>
-              intl.formatMessage({ id: 'analytics.table.displayedRows' }, { from, to, count: total })
-            }
-            data-testid={`${testId}-pagination`}
+            testId={`${testId}-pagination`}
           />
         }
       >
