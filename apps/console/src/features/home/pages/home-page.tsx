@@ -15,6 +15,7 @@ import { useStackStore } from '../../../core/stack/stack-store.ts';
 import { communityPath } from '../../../core/stack/community-path.ts';
 import { PlatformTour } from '../components/platform-tour.tsx';
 import { StackStatusChip } from '../components/stack-status-chip.tsx';
+import { RoleLabel } from '../../../core/roles/role-label.tsx';
 
 function NoCommunity() {
   return (
@@ -54,7 +55,7 @@ function SelectedCommunity() {
             <FormattedMessage id="home.roles" />
           </Typography>
           {roles.map((role) => (
-            <Chip key={role} size="small" variant="outlined" label={role} />
+            <Chip key={role} size="small" variant="outlined" label={<RoleLabel role={role} />} />
           ))}
         </Stack>
         <Box>

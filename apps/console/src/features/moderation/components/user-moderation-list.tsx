@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 
+import { RoleLabel } from '../../../core/roles/role-label.tsx';
 import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { USERS_PAGE_SIZE, type UserFilters } from '../api/user-moderation-api.ts';
@@ -127,13 +128,6 @@ export function UserModerationList() {
   );
 }
 
-const ROLE_IDS: Record<string, { id: string }> = {
-  admin: { id: 'moderation.users.role.admin' },
-  moderator: { id: 'moderation.users.role.moderator' },
-  editor: { id: 'moderation.users.role.editor' },
-  publisher: { id: 'moderation.users.role.publisher' },
-};
-
 const COUNTERS = [
   ['flags_received', 'moderation.users.field.flagsReceived'],
   ['flags_created', 'moderation.users.field.flagsCreated'],
@@ -155,13 +149,7 @@ function UserRow({ user, onModerate }: { user: ModeratedUser; onModerate: () => 
             {user.username}
           </Typography>
           <StandingChip status={user.status} />
-          {user.role && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={ROLE_IDS[user.role] ? <FormattedMessage {...ROLE_IDS[user.role]} /> : user.role}
-            />
-          )}
+          {user.role && <Chip size="small" variant="outlined" label={<RoleLabel role={user.role} />} />}
           <Chip
             size="small"
             variant="outlined"

@@ -18,6 +18,7 @@ import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { staffErrorId, useSaveStaffMemberMutation, useUserSearch, type StaffForm } from '../api/staff-api.ts';
 import { NoMailNotice, useCanSendEmail } from '../../server-settings/index.ts';
+import { RoleLabel } from '../../../core/roles/role-label.tsx';
 
 const ATTRIBUTE_SWITCHES = [
   { name: 'badge', labelId: 'staff.attribute.badge' },
@@ -25,13 +26,6 @@ const ATTRIBUTE_SWITCHES = [
   { name: 'disable_notifications', labelId: 'staff.attribute.disableNotifications' },
   { name: 'gdpr_data_manager', labelId: 'staff.attribute.gdprDataManager' },
 ] as const;
-
-export const ROLE_LABEL_IDS: Record<StaffRole, string> = {
-  admin: 'staff.role.admin',
-  editor: 'staff.role.editor',
-  moderator: 'staff.role.moderator',
-  publisher: 'staff.role.publisher',
-};
 
 function initialForm(member: StaffMember | null): StaffForm {
   return {
@@ -152,7 +146,7 @@ export function StaffDialog({
           >
             {STAFF_ROLES.map((role) => (
               <MenuItem key={role} value={role}>
-                <FormattedMessage id={ROLE_LABEL_IDS[role]} />
+                <RoleLabel role={role} />
               </MenuItem>
             ))}
           </TextField>

@@ -19,7 +19,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useSessionStore } from '../../../core/session/session-store.ts';
 import { staffErrorId, useRemoveStaffMemberMutation, useStaffList } from '../api/staff-api.ts';
-import { ROLE_LABEL_IDS, StaffDialog } from '../components/staff-dialog.tsx';
+import { RoleLabel } from '../../../core/roles/role-label.tsx';
+import { StaffDialog } from '../components/staff-dialog.tsx';
 import { TwoFactorRequirementCard } from '../../two-factor/index.ts';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
@@ -100,7 +101,7 @@ export default function StaffPage() {
                 <TableRow key={member.id} data-testid={`staff-row-${member.username}`}>
                   <TableCell sx={{ wordBreak: 'break-word' }}>{member.username}</TableCell>
                   <TableCell>
-                    <FormattedMessage id={ROLE_LABEL_IDS[member.role]} />
+                    <RoleLabel role={member.role} />
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
