@@ -70,11 +70,15 @@ test('a moderator hides what the bot flagged and bans its author; the audit log 
   await admin.goto('/audit_log');
   const rows = admin.getByTestId('audit-table').getByRole('row');
   const byStaff = (username: string) =>
-    rows.filter({ has: admin.getByTestId('audit-staff').filter({ hasText: new RegExp(`^${username}`) }) });
+    rows.filter({
+      has: admin.getByTestId('audit-actor').filter({ hasText: new RegExp(`@${username}\\)?$`) }),
+    });
   await expect(byStaff(MODERATOR.username)).toHaveCount(2);
   // The admin's registration of the moderator through the member API is there too.
   await expect(
-    byStaff('admin').filter({ hasText: 'sso/signup' }).filter({ hasText: MODERATOR.username }),
+    byStaff('admin')
+      .filter({ hasText: 'registered a member through single sign-on' })
+      .filter({ hasText: MODERATOR.username }),
   ).toHaveCount(1);
   await adminContext.close();
   await setBot(request, false);

@@ -1,1 +1,2 @@
 export * from './audit-log-schemas.ts';
+export * from './audit-actions.ts';

@@ -3,8 +3,8 @@ import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/t
 import { communityFixture, form, type SignedIn } from '../../test-support/fixtures.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../platform/mail/test-smtp-server.ts';
 import './audit-log.tables.ts';
-import { csvCell } from './audit-log.service.ts';
-import { summarizeDetails } from '../../platform/audit/audit-recorder.ts';
+import { csvCell } from './audit-csv.ts';
+import { redactSecrets, summarizeDetails } from '../../platform/audit/audit-recorder.ts';
 
 const BASE = '/c/demo/platform/api/v1';
 const OTHER = '/c/other/platform/api/v1';
@@ -29,6 +29,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.db.deleteFrom('audit_log').execute();
+  await t.db.updateTable('community_users').set({ real_name: '' }).execute();
 });
 
 const updateMulti = (body: Record<string, unknown>, who: SignedIn = admin, base = BASE) =>
@@ -52,29 +53,55 @@ const staffIdOf = async (username: string) =>
   ).id;
 
 describe('recording', () => {
-  it('records a settings change by the admin with actor, role, action, target and redacted secrets', async () => {
+  it('records a settings change as an action by a named person, with before → after and no secret', async () => {
+    await t.db
+      .updateTable('community_users')
+      .set({ real_name: 'Ada Admin' })
+      .where('stack_id', '=', demoId)
+      .where('username', '=', 'admin')
+      .execute();
+    expect((await updateMulti({ application_slogan1: 'Before' })).statusCode).toBe(200);
     const res = await updateMulti({ application_slogan1: 'Together', google_geocoding_api_key: API_KEY });
     expect(res.statusCode).toBe(200);
     const log = await logOf();
     expect(log.statusCode).toBe(200);
     const page = log.json().data;
-    expect(page.count).toBe(1);
+    expect(page.count).toBe(2);
     const entry = page.results[0];
     expect(entry).toMatchObject({
       username: 'admin',
       community_user_id: await staffIdOf('admin'),
       role: 'admin',
-      action: 'dynamic_preference.update_multi',
+      action: 'settings.update',
+      read_only: false,
+      actor: { id: await staffIdOf('admin'), username: 'admin', name: 'Ada Admin' },
+      person: null,
+      subject: 'several',
       method: 'POST',
       route: '/platform/api/v1/dynamic_preference/update_multi/',
       target: { stack: { id: demoId, slug: 'demo' }, params: {} },
-      details: { body: { application_slogan1: 'Together', google_geocoding_api_key: '[redacted]' } },
       at: t.clock.now().toISOString(),
     });
+    expect(entry.changes).toEqual([
+      { field: 'application_slogan1', before: 'Before', after: 'Together' },
+      { field: 'google_geocoding_api_key', before: '[redacted]', after: '[redacted]' },
+    ]);
+    expect(page.results[1].subject).toBe('text');
     expect(entry.account_id).toEqual(expect.any(Number));
     expect(entry.ip).toBeTruthy();
     expect(log.body).not.toContain(API_KEY);
-    expect(page.staff).toEqual([{ community_user_id: await staffIdOf('admin'), username: 'admin' }]);
+    expect(JSON.stringify(await rows())).not.toContain(API_KEY);
+  });
+
+  it('never stores the value of a name/value pair whose name is a secret', () => {
+    expect(redactSecrets({ name: 'jwt_secret_key', value: 'abc' })).toEqual({
+      name: 'jwt_secret_key',
+      value: '[redacted]',
+    });
+    expect(redactSecrets({ name: 'application_name', value: 'abc' })).toEqual({
+      name: 'application_name',
+      value: 'abc',
+    });
   });
 
   it('redacts the password of a mail_server POST', async () => {
@@ -98,7 +125,7 @@ describe('recording', () => {
     });
     expect(res.statusCode).toBe(200);
     const [row] = await rows();
-    expect(row?.action).toBe('mail_server');
+    expect(row?.action).toBe('mail_server.update');
     expect(row?.details).toMatchObject({
       body: { password: '[redacted]', username: 'mailer', host: '127.0.0.1' },
     });
@@ -115,7 +142,10 @@ describe('recording', () => {
     expect(Buffer.byteLength(preview)).toBeLessThanOrEqual(4096);
     expect(preview.length).toBeGreaterThan(1000);
     const [row] = await rows();
-    expect(row?.details).toEqual({ body: { application_slogan1: 'short' } });
+    expect(row?.details).toEqual({
+      body: { application_slogan1: 'short' },
+      before: { application_slogan1: expect.any(String) },
+    });
   });
 
   it('does not record reads, refused writes or failed writes', async () => {
@@ -150,14 +180,14 @@ describe('recording', () => {
     });
     expect(res.statusCode).toBe(200);
     const [row] = await rows();
-    expect(row).toMatchObject({ stack_id: demoId, role: 'hub_admin', action: 'stacks.features' });
+    expect(row).toMatchObject({ stack_id: demoId, role: 'hub_admin', action: 'features.hub_toggle' });
   });
 });
 
 describe('GET audit_log/', () => {
   const insert = (
     at: Date,
-    values: { user: number; username: string; role: string; action: string; body: unknown },
+    values: { user: number; username: string; role: string; route: string; body: unknown; params?: unknown },
   ) =>
     t.db
       .insertInto('audit_log')
@@ -168,52 +198,94 @@ describe('GET audit_log/', () => {
         community_user_id: values.user,
         username: values.username,
         role: values.role,
-        action: values.action,
+        action: 'legacy.key',
         method: 'POST',
-        route: `/platform/api/v1/${values.action.replace(/\./g, '/')}/`,
-        target: '{}',
+        route: values.route,
+        target: JSON.stringify({ params: values.params ?? {} }),
         details: JSON.stringify({ body: values.body }),
         ip: '127.0.0.1',
       })
       .execute();
 
-  /** Three entries on 2026-11-21 (a real write), 11-22 (admin) and 11-23 (a moderator). */
+  /**
+   * 2026-11-21 a real settings write by the admin; 11-22 the admin makes "ed" a moderator; 11-23 the
+   * editor hides a flagged post with a formula as reason; 11-24 the editor signs in for analytics
+   * (read-only). Inserted entries carry an old-style action key: the action is read from the route.
+   */
   async function seed() {
     expect((await updateMulti({ application_slogan1: 'One' })).statusCode).toBe(200);
     const day = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000);
     const adminId = await staffIdOf('admin');
+    const edId = await staffIdOf('ed');
     await insert(day(1), {
       user: adminId,
       username: 'admin',
       role: 'admin',
-      action: 'dynamic_preference.update_multi',
-      body: {},
+      route: '/platform/api/v1/users/manage_roles/',
+      body: { username: 'ed', role: 'moderator' },
     });
     await insert(day(2), {
-      user: 999_999,
-      username: 'mod',
-      role: 'moderator',
-      action: 'moderation.flags.hide',
-      body: { motivation: '=HYPERLINK("http://evil")' },
+      user: edId,
+      username: 'ed',
+      role: 'editor',
+      route: '/platform/api/v1/moderation/flags/:content_type/:content_id/',
+      params: { content_type: 'post', content_id: '5' },
+      body: { action: 'hide', motivation: '=HYPERLINK("http://evil")' },
     });
+    await insert(day(3), {
+      user: edId,
+      username: 'ed',
+      role: 'editor',
+      route: '/platform/api/v1/auth/community_signin/',
+      body: {},
+    });
+    return { adminId, edId };
   }
 
-  it('filters by staff, action prefix and period, and pages', async () => {
-    await seed();
+  it('names the person acted on', async () => {
+    const { edId } = await seed();
+    await t.db
+      .updateTable('community_users')
+      .set({ real_name: 'Edda Editor' })
+      .where('id', '=', edId)
+      .execute();
+    const [role] = (await logOf(`?action=staff.assign_role`)).json().data.results;
+    expect(role).toMatchObject({
+      action: 'staff.assign_role',
+      subject: 'moderator',
+      actor: { username: 'admin' },
+      person: { id: edId, username: 'ed', name: 'Edda Editor' },
+    });
+    expect(role.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'username', before: null, after: 'ed' },
+        { field: 'role', before: null, after: 'moderator' },
+      ]),
+    );
+    expect(role.changes).toHaveLength(2);
+  });
+
+  it('filters by person, action, period and read-only events, and pages', async () => {
+    const { adminId, edId } = await seed();
     const all = (await logOf()).json().data;
     expect(all.count).toBe(3);
     expect(all.results.map((e: { action: string }) => e.action)).toEqual([
-      'moderation.flags.hide',
-      'dynamic_preference.update_multi',
-      'dynamic_preference.update_multi',
+      'moderation.flags',
+      'staff.assign_role',
+      'settings.update',
     ]);
-    expect(all.staff.map((s: { username: string }) => s.username)).toEqual(['admin', 'mod']);
+    const withReads = (await logOf('?read_only=true')).json().data;
+    expect(withReads.count).toBe(4);
+    expect(withReads.results[0]).toMatchObject({ action: 'analytics.community_signin', read_only: true });
 
-    expect((await logOf('?staff=999999')).json().data.count).toBe(1);
-    expect((await logOf(`?staff=${await staffIdOf('admin')}`)).json().data.count).toBe(2);
-    expect((await logOf('?action=moderation')).json().data.count).toBe(1);
-    expect((await logOf('?action=dynamic_preference.update')).json().data.count).toBe(2);
-    expect((await logOf('?action=%25')).json().data.count).toBe(0);
+    expect((await logOf(`?person=${edId}`)).json().data.count).toBe(1);
+    expect((await logOf(`?person=${edId}&read_only=true`)).json().data.count).toBe(2);
+    expect((await logOf(`?person=${adminId}`)).json().data.count).toBe(2);
+    expect((await logOf('?action=moderation.flags')).json().data.count).toBe(1);
+    expect((await logOf('?action=settings.update')).json().data.count).toBe(1);
+    expect((await logOf('?action=analytics.community_signin')).json().data.count).toBe(0);
+    expect((await logOf('?action=analytics.community_signin&read_only=true')).json().data.count).toBe(1);
+    expect((await logOf('?action=moderation')).statusCode).toBe(400);
     expect((await logOf('?from=2026-11-22')).json().data.count).toBe(2);
     expect((await logOf('?to=2026-11-21')).json().data.count).toBe(1);
     expect((await logOf('?to=2026-11-21T09:00:00Z')).json().data.count).toBe(0);
@@ -230,27 +302,64 @@ describe('GET audit_log/', () => {
     expect(second.previous).toContain('offset=0');
   });
 
-  it('exports the filtered log as CSV with formula cells escaped', async () => {
+  it('finds the people who made changes by part of their name, in this community only', async () => {
     await seed();
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${BASE}/audit_log/export/?action=moderation`,
-      headers: admin.bearer,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe(
-      'id,at,username,community_user_id,account_id,role,action,method,route,target,details,ip,status',
+    await t.db
+      .updateTable('community_users')
+      .set({ real_name: 'Edda Editor' })
+      .where('username', '=', 'ed')
+      .execute();
+    const people = (q: string, base = BASE, who = admin) =>
+      t.app.inject({ method: 'GET', url: `${base}/audit_log/people/${q}`, headers: who.bearer });
+    const everyone = (await people('')).json().data.results;
+    expect(everyone.map((p: { username: string }) => p.username)).toEqual(['admin', 'ed']);
+    expect((await people('?search=EDDA')).json().data.results).toEqual([
+      { id: await staffIdOf('ed'), username: 'ed', name: 'Edda Editor' },
+    ]);
+    expect((await people('?search=%25')).json().data.results).toEqual([]);
+    expect((await people('', OTHER, owner)).json().data.results).toEqual([]);
+    expect((await people('', BASE, editor)).statusCode).toBe(403);
+  });
+
+  it('exports exactly the filtered rows as CSV, readable and raw, with formula cells escaped', async () => {
+    await seed();
+    const csv = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${BASE}/audit_log/export/${query}`,
+        headers: admin.bearer,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      expect(res.headers['content-disposition']).toContain('attachment');
+      return res.body;
+    };
+    const rowsOf = (text: string) => text.match(/^\d{4}-\d\d-\d\dT/gm)?.length ?? 0;
+    const body = await csv('?action=moderation.flags');
+    expect(body.split('\r\n')[0]).toBe(
+      'at,who,role,action,person,subject,changes,status,read_only,ip,id,who_id,account_id,person_id,method,route,details',
     );
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('mod,999999,,moderator,moderation.flags.hide,POST');
-    expect(res.body).not.toMatch(/(^|,)[=+\-@]/m);
+    // One entry; its changes cell holds two lines inside its quotes, the formula disarmed.
+    expect(rowsOf(body)).toBe(1);
+    expect(body).toContain(
+      `,ed,editor,moderation.flags,,hide,"action: hide\nmotivation: =HYPERLINK(""http://evil"")",`,
+    );
+    // A spreadsheet reads a cell by its first character: formulas there are disarmed.
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
+    expect(body).not.toMatch(/(^|,)"?[=+\-@]/m);
+
+    const everything = await csv('?read_only=true');
+    expect(rowsOf(everything)).toBe(4);
+    expect(everything).toContain(',admin,admin,staff.assign_role,ed,moderator,');
+    expect(rowsOf(await csv(`?person=${await staffIdOf('admin')}`))).toBe(2);
+    expect(rowsOf(await csv('?from=2026-11-24'))).toBe(0);
+
     expect(csvCell('=1+2')).toBe(`"'=1+2"`);
     expect(csvCell('+SUM(A1)')).toBe(`"'+SUM(A1)"`);
     expect(csvCell('-2')).toBe(`"'-2"`);
     expect(csvCell('@cmd')).toBe(`"'@cmd"`);
     expect(csvCell('a,"b"')).toBe('"a,""b"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
     expect(csvCell('plain')).toBe('plain');
   });
 });
@@ -264,6 +373,14 @@ describe('permissions and immutability', () => {
     ).toBe(403);
     expect((await logOf('', admin, OTHER)).statusCode).toBe(404);
     expect((await logOf('', owner, OTHER)).statusCode).toBe(200);
+    for (const path of ['export/', 'people/']) {
+      const other = await t.app.inject({
+        method: 'GET',
+        url: `${OTHER}/audit_log/${path}`,
+        headers: admin.bearer,
+      });
+      expect(other.statusCode).toBe(404);
+    }
   });
 
   it('cannot be modified through the API (405) and nothing is recorded', async () => {

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   auditLogPageSchema,
   auditLogPaths as paths,
+  auditLogPeopleQuerySchema,
+  auditLogPeopleSchema,
   auditLogQuerySchema,
   dataEnvelope,
   ErrorCode,
@@ -20,8 +22,8 @@ const tags = ['audit log'];
 const security = [{ bearer: [] }];
 const config = areaAccess('audit-log');
 const FILTERS =
-  'Filters: staff (community user id), action (prefix of the action key), from/to (YYYY-MM-DD, `to` included, ' +
-  'or ISO date-times).';
+  'Filters: person (community user id of who made the change), action (a key of the registry), from/to ' +
+  '(YYYY-MM-DD, `to` included, or ISO date-times), read_only=true to include sign-ins, tests and exports.';
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
 export function registerAuditLogRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -44,8 +46,23 @@ export function registerAuditLogRoutes(scope: FastifyInstance, deps: PlatformDep
     async (request) => {
       const q = request.query;
       const page = await service.page(requireStaff(request).stackId, q);
-      return { data: { ...pageEnvelope(request, publicUrl, page, q.limit, q.offset), staff: page.staff } };
+      return { data: pageEnvelope(request, publicUrl, page, q.limit, q.offset) };
     },
+  );
+
+  r.get(
+    paths.people,
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        summary: 'Who made changes in this log, by part of their username or real name (at most 20)',
+        querystring: auditLogPeopleQuerySchema,
+        response: { 200: dataEnvelope(auditLogPeopleSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await service.people(requireStaff(request).stackId, request.query.search) }),
   );
 
   r.get(

@@ -49,6 +49,13 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
   const service = createDynamicPreferencesService(deps);
   const r = scope.withTypeProvider<ZodTypeProvider>();
 
+  /** The audit log's "before" of a write (shown as before → after): the values it is about to replace. */
+  async function recordBefore(request: FastifyRequest, stackId: number, keys: string[]): Promise<void> {
+    const known = keys.filter((key) => preferenceDefinition(key.trim()));
+    const current = await service.list(stackId, known);
+    request.auditDetails = { before: Object.fromEntries(current.map((p) => [p.name, p.value])) };
+  }
+
   r.get(
     paths.get,
     {
@@ -104,6 +111,7 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
     },
     async (request) => {
       checkAreas(request, [request.body.name]);
+      await recordBefore(request, requireStaff(request).stackId, [request.body.name]);
       return {
         data: await service.update(
           requireStaff(request).stackId,
@@ -132,6 +140,7 @@ export function registerDynamicPreferenceRoutes(scope: FastifyInstance, deps: Pl
     },
     async (request) => {
       checkAreas(request, Object.keys(request.body));
+      await recordBefore(request, requireStaff(request).stackId, Object.keys(request.body));
       return {
         data: await service.updateMulti(
           requireStaff(request).stackId,

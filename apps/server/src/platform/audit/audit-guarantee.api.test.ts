@@ -251,7 +251,7 @@ describe('pending entries in the audit log', () => {
     t.clock.advance(61);
     expect((await read()).find((e) => e.id === pending)?.status).toBe('unconfirmed');
     const csv = await t.app.inject({ method: 'GET', url: `${LOG}export/`, headers: admin.bearer });
-    expect(csv.body.split('\r\n')[1]).toMatch(/,unconfirmed$/);
+    expect(csv.body.split('\r\n')[1]).toContain(',unconfirmed,');
 
     const done = await sink.begin(entry);
     await sink.complete(demoId, done, { body: { enabled: true } });

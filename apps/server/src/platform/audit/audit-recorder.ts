@@ -4,6 +4,7 @@ import {
   AUDIT_REDACTED,
   AUDIT_SECRET_KEY_PATTERN,
   auditActionKey,
+  auditActionOf,
   ErrorCode,
 } from '@agora/contract';
 import type { Clock } from '../clock.ts';
@@ -14,7 +15,10 @@ import './audit.tables.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Extra before/after details a route adds to its audit entry (secrets are redacted too). */
+    /**
+     * Extra details a route adds to its audit entry (secrets are redacted too). `before`, a map of
+     * field → earlier value, is shown beside the body's new values as the change's before/after.
+     */
     auditDetails?: Record<string, unknown>;
     /** The pending entry of this request's write, completed or removed when the answer is sent. */
     auditEntry?: { stackId: number; id: number };
@@ -52,9 +56,15 @@ export interface AuditSink {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** `{ name: 'jwt_secret_key', value: … }`: a name/value pair whose name is a secret's. */
+function namesSecret(value: Record<string, unknown>): boolean {
+  return typeof value.name === 'string' && AUDIT_SECRET_KEY_PATTERN.test(value.name);
+}
+
 /**
- * A copy with every value under a secret-looking key replaced by `[redacted]`, and every string (keys
- * too) made storable: NUL and lone surrogates, which PostgreSQL's jsonb refuses, are replaced.
+ * A copy with every value under a secret-looking key (or the `value` of a pair whose `name` is
+ * secret-looking) replaced by `[redacted]`, and every string (keys too) made storable: NUL and lone
+ * surrogates, which PostgreSQL's jsonb refuses, are replaced.
  */
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (depth > 20) return AUDIT_REDACTED;
@@ -62,10 +72,14 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
   if (value && typeof value === 'object') {
     if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
+    const record = value as Record<string, unknown>;
+    const secretPair = namesSecret(record);
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+      Object.entries(record).map(([k, v]) => [
         storableText(k),
-        AUDIT_SECRET_KEY_PATTERN.test(k) ? AUDIT_REDACTED : redactSecrets(v, depth + 1),
+        AUDIT_SECRET_KEY_PATTERN.test(k) || (secretPair && k === 'value')
+          ? AUDIT_REDACTED
+          : redactSecrets(v, depth + 1),
       ]),
     );
   }
@@ -91,7 +105,7 @@ function rowOf(entry: AuditEntry, at: Date) {
     community_user_id: entry.communityUserId,
     username: entry.username === null ? null : storableText(entry.username),
     role: entry.role,
-    action: auditActionKey(entry.route),
+    action: auditActionOf(entry.method, entry.route) ?? auditActionKey(entry.route),
     method: entry.method,
     route: storableText(entry.route),
     target: JSON.stringify(redactSecrets(entry.target)),

@@ -1,17 +1,33 @@
-import { auditLogPageSchema, auditLogPaths, type AuditLogPage } from '@agora/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  auditLogPageSchema,
+  auditLogPaths,
+  auditLogPeopleSchema,
+  type AuditLogPage,
+  type AuditLogPeople,
+} from '@agora/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../../core/http/api-client.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 export interface AuditLogFilters {
-  /** Community user id of a staff member, '' for everyone. */
-  staff: string;
+  /** Community user id of who made the change, '' for everyone. */
+  person: string;
+  /** An action of the registry, '' for every action. */
   action: string;
+  /** YYYY-MM-DD or ''. */
   from: string;
   to: string;
+  /** Also list sign-ins, tests and exports. */
+  readOnly: boolean;
 }
 
-export const EMPTY_AUDIT_FILTERS: AuditLogFilters = { staff: '', action: '', from: '', to: '' };
+export const EMPTY_AUDIT_FILTERS: AuditLogFilters = {
+  person: '',
+  action: '',
+  from: '',
+  to: '',
+  readOnly: false,
+};
 export const AUDIT_PAGE_SIZE = 20;
 
 /** Query keys of the audit log, per community (internal_url). */
@@ -19,14 +35,18 @@ export const auditLogKeys = {
   all: ['audit-log'] as const,
   page: (internalUrl: string, filters: AuditLogFilters, offset: number) =>
     [...auditLogKeys.all, 'page', internalUrl, filters, offset] as const,
+  people: (internalUrl: string, search: string) =>
+    [...auditLogKeys.all, 'people', internalUrl, search] as const,
 };
 
-function filterQuery(filters: AuditLogFilters): Record<string, string | undefined> {
+/** The filters as the list and the export both take them (the CSV holds exactly what is shown). */
+export function filterQuery(filters: AuditLogFilters): Record<string, string | undefined> {
   return {
-    staff: filters.staff || undefined,
-    action: filters.action.trim() || undefined,
+    person: filters.person || undefined,
+    action: filters.action || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
+    read_only: filters.readOnly ? 'true' : undefined,
   };
 }
 
@@ -36,6 +56,16 @@ export async function fetchAuditLog(filters: AuditLogFilters, offset: number): P
       target: 'stack',
       path: auditLogPaths.list,
       query: { ...filterQuery(filters), limit: AUDIT_PAGE_SIZE, offset },
+    }),
+  );
+}
+
+export async function fetchAuditPeople(search: string): Promise<AuditLogPeople> {
+  return auditLogPeopleSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      path: auditLogPaths.people,
+      query: { search: search.trim() || undefined },
     }),
   );
 }
@@ -58,4 +88,20 @@ export function useAuditLog(filters: AuditLogFilters, offset: number) {
     enabled: internalUrl !== '',
     placeholderData: keepPreviousData,
   });
+}
+
+/** The people who made changes in this log whose name holds `search` (asked of the server). */
+export function useAuditPeople(search: string, enabled: boolean) {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: auditLogKeys.people(internalUrl, search.trim()),
+    queryFn: () => fetchAuditPeople(search),
+    enabled: enabled && internalUrl !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads the CSV of these filters; the caller saves the text and tells a failure. */
+export function useAuditCsvMutation() {
+  return useMutation({ mutationFn: (filters: AuditLogFilters) => fetchAuditLogCsv(filters) });
 }

@@ -1,0 +1,178 @@
+/**
+ * The closed registry of what the audit log can record (issue 12 §3): every staff write route of both
+ * community scopes belongs to exactly one action, named by a stable key that the console translates
+ * into a sentence (`auditLog.action.<key>` in `apps/console/lang/audit-log.*.json`, every key held by
+ * `audit-action-messages.test.ts`). The server's route table is checked against it
+ * (`audit-actions.api.test.ts`): a new write route without an action fails a test instead of
+ * appearing in the log as a bare path.
+ *
+ * Routes are `METHOD /pattern`, relative to the community (`/c/:slug` removed), as recorded.
+ */
+
+/** Where the person an action was done to is found in the recorded request. */
+export interface AuditPersonSource {
+  from: 'params' | 'body';
+  field: string;
+  /** A community user id, or a username. */
+  by: 'id' | 'username';
+}
+
+export interface AuditActionSpec {
+  routes: readonly string[];
+  /** Sign-ins, tests and exports: nothing in the community changes; hidden unless asked for. */
+  readOnly?: boolean;
+  /** The person acted on, when there is one. */
+  person?: AuditPersonSource;
+}
+
+const P = '/platform/api/v1';
+const M = '/api/v2';
+const paramId = (field: string): AuditPersonSource => ({ from: 'params', field, by: 'id' });
+const bodyId = (field: string): AuditPersonSource => ({ from: 'body', field, by: 'id' });
+
+export const AUDIT_ACTIONS = {
+  'settings.update': {
+    routes: [
+      `POST ${P}/dynamic_preference/update/`,
+      `POST ${P}/dynamic_preference/update_multi/`,
+      `PATCH ${M}/dynamic_preference/`,
+    ],
+  },
+  'settings.upload_image': { routes: [`POST ${P}/dynamic_preference/upload_image/`] },
+  'integrations.jwt_secret_refresh': { routes: [`POST ${P}/configuration/jwt/refresh_secret/`] },
+  'two_factor.requirement': { routes: [`POST ${P}/two_factor/requirement/`] },
+  'domain.update': { routes: [`POST ${P}/domain/`] },
+  'mail_server.update': { routes: [`POST ${P}/mail_server/`] },
+  'mail_server.test': { routes: [`POST ${P}/mail_server/test/`], readOnly: true },
+  'registration_alerts.update': { routes: [`POST ${P}/registration_alerts/update/`] },
+  'app_settings.update': { routes: [`POST ${P}/app_settings/:platform/`] },
+  'auth.sso_ticket': { routes: [`POST ${P}/auth/sso_ticket/`], readOnly: true },
+  'analytics.community_signin': { routes: [`POST ${P}/auth/community_signin/`], readOnly: true },
+  'analytics.dashboard_layout': { routes: [`POST ${P}/data_provisioning/dashboard/:userId/`] },
+  'analytics.export': { routes: [`POST ${P}/analytics/export/add/`], readOnly: true },
+  'analytics.assign_tags': { routes: [`POST ${P}/analytics/tables/users/assign_tags/`] },
+  'audit_log.change_refused': {
+    routes: ['POST', 'PUT', 'PATCH', 'DELETE'].flatMap((m) => [
+      `${m} ${P}/audit_log/`,
+      `${m} ${P}/audit_log/:id/`,
+    ]),
+  },
+  'staff.assign_role': {
+    routes: [`POST ${P}/users/manage_roles/`],
+    person: { from: 'body', field: 'username', by: 'username' },
+  },
+  'staff.remove': {
+    routes: [`POST ${P}/users/remove_staff/`],
+    person: { from: 'body', field: 'username', by: 'username' },
+  },
+  'users.update': { routes: [`POST ${P}/users/update/:id/`], person: paramId('id') },
+  'registration.decide': { routes: [`POST ${P}/users/manage_approval/`], person: bodyId('user_id') },
+  'tags.create': { routes: [`POST ${P}/tags/add/`, `POST ${M}/tag/`] },
+  'tags.update': { routes: [`POST ${P}/tags/:id/update/`, `PUT ${M}/tag/:id/`, `PATCH ${M}/tag/:id/`] },
+  'tags.set_color': { routes: [`POST ${P}/tags/:id/set_color/`] },
+  'tags.set_active': { routes: [`POST ${P}/tags/set_active/`] },
+  'tags.assign': { routes: [`POST ${P}/tags/:id/assign/`] },
+  'tags.unassign': { routes: [`POST ${P}/tags/:id/unassign/`] },
+  'tags.assign_user': {
+    routes: [`POST ${M}/tag/:id/assign/`, `POST ${M}/tag/:id/add/`],
+    person: bodyId('user'),
+  },
+  'tags.unassign_user': { routes: [`POST ${M}/tag/:id/remove/`], person: bodyId('user') },
+  'tags.order': { routes: [`POST ${P}/tags/:id/order/`] },
+  'tags.addressing': { routes: [`POST ${P}/tags/addressing/`] },
+  'moderation.bot': { routes: [`POST ${P}/bot/status/`] },
+  'moderation.flags': {
+    routes: [
+      `POST ${P}/moderation/flags/:content_type/:content_id/`,
+      `PATCH ${M}/moderation/contribution/:id/`,
+    ],
+  },
+  'moderation.user': {
+    routes: [`POST ${P}/moderation/users/:user_id/`],
+    person: paramId('user_id'),
+  },
+  'moderation.member_standing': { routes: [`PATCH ${M}/moderation/user/:id/`], person: paramId('id') },
+  'scoring.config': { routes: [`POST ${P}/reputation/config/`] },
+  'scoring.add_points': {
+    routes: [`POST ${P}/reputation/add/`, `POST ${M}/score/`],
+    person: bodyId('user_id'),
+  },
+  'moderation.user_score': {
+    routes: [`POST ${P}/moderation/users/:user_id/score/`],
+    person: paramId('user_id'),
+  },
+  'members.sso_signin': { routes: [`POST ${M}/sso/signin/`], readOnly: true },
+  'members.account_create': { routes: [`POST ${M}/account/create/`] },
+  'members.sso_signup': { routes: [`POST ${M}/sso/signup/`] },
+  'members.follow': { routes: [`POST ${M}/user/:id/follow/`], person: paramId('id') },
+  'members.connection_request': { routes: [`POST ${M}/user/:id/connection/request/`], person: paramId('id') },
+  'members.connection_accept': { routes: [`POST ${M}/user/:id/connection/accept/`], person: paramId('id') },
+  'members.connection_reject': { routes: [`POST ${M}/user/:id/connection/reject/`], person: paramId('id') },
+  'members.connection_cancel': {
+    routes: [`POST ${M}/user/:id/connection/cancel_request/`],
+    person: paramId('id'),
+  },
+  'members.connection_remove': { routes: [`POST ${M}/user/:id/connection/remove/`], person: paramId('id') },
+  'content.post_create': { routes: [`POST ${M}/post/`] },
+  'content.discussion_create': { routes: [`POST ${M}/discussion/`] },
+  'content.status_create': { routes: [`POST ${M}/status/`] },
+  'content.comment_create': { routes: [`POST ${M}/comment/`] },
+  'content.vote': {
+    routes: [
+      `POST ${M}/post/:id/vote/`,
+      `POST ${M}/discussion/:id/vote/`,
+      `POST ${M}/status/:id/vote/`,
+      `POST ${M}/comment/:id/vote/`,
+    ],
+  },
+  'content.poll_vote': {
+    routes: [
+      `POST ${M}/post/:id/poll/vote/`,
+      `POST ${M}/discussion/:id/poll/vote/`,
+      `POST ${M}/status/:id/poll/vote/`,
+    ],
+  },
+  // Written by the hub or an account's own routes, into each community's log they concern.
+  'features.hub_toggle': { routes: [`POST ${P}/stacks/:id/features/`] },
+  'account.two_factor_on': { routes: [`POST ${P}/account/two_factor/confirm/`] },
+  'account.recovery_codes': { routes: [`POST ${P}/account/two_factor/recovery_codes/`] },
+  'account.two_factor_off': { routes: [`POST ${P}/account/two_factor/disable/`] },
+  'account.recovery_code_used': { routes: [`POST ${P}/auth/signin/two_factor/`] },
+  'content.flag': {
+    routes: [
+      `POST ${M}/post/:id/flag/`,
+      `POST ${M}/discussion/:id/flag/`,
+      `POST ${M}/status/:id/flag/`,
+      `POST ${M}/comment/:id/flag/`,
+    ],
+  },
+} as const satisfies Record<string, AuditActionSpec>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** Every action, in registry order. */
+export function auditActionNames(): AuditAction[] {
+  return Object.keys(AUDIT_ACTIONS) as AuditAction[];
+}
+
+/** The spec of an action (widened so optional parts read uniformly). */
+export function auditActionSpec(action: AuditAction): AuditActionSpec {
+  return AUDIT_ACTIONS[action];
+}
+
+/** The action a recorded write belongs to, by its method and route pattern; null when none does. */
+export function auditActionOf(method: string, route: string): AuditAction | null {
+  const key = `${method.toUpperCase()} ${route}`;
+  for (const action of auditActionNames()) {
+    if ((AUDIT_ACTIONS[action].routes as readonly string[]).includes(key)) return action;
+  }
+  return null;
+}
+
+/** The `METHOD /route` keys of every read-only action. */
+export function readOnlyAuditRoutes(): string[] {
+  return auditActionNames().flatMap((a) => {
+    const spec = auditActionSpec(a);
+    return spec.readOnly ? [...spec.routes] : [];
+  });
+}
