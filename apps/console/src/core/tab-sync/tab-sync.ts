@@ -1,4 +1,4 @@
-import { emptyQueue, type NoticeQueue } from '../notices/notice-queue.ts';
+import { emptyQueue, type Notice, type NoticeQueue } from '../notices/notice-queue.ts';
 import { useNoticeStore } from '../notices/notice-store.ts';
 import { applyPersisted, persistedPart, type PersistedSession } from '../session/session-state.ts';
 import { useSessionStore } from '../session/session-store.ts';
@@ -11,6 +11,33 @@ export type TabMessage =
   | { kind: 'notices'; queue: NoticeQueue };
 
 export const TAB_CHANNEL_NAME = 'agora-session';
+
+const runsHere = (notice: Notice) => notice.action !== null && 'onAction' in notice.action;
+
+/**
+ * A notice whose action is something to do (an undo) is told to the other tabs without it: a function
+ * cannot cross tabs, and the undo belongs to the tab that did the change.
+ */
+function shareable(queue: NoticeQueue): NoticeQueue {
+  return { ...queue, notices: queue.notices.map((n) => (runsHere(n) ? { ...n, action: null } : n)) };
+}
+
+/** Another tab's queue, with this tab's own undo kept on the notices it raised. */
+function withLocalActions(queue: NoticeQueue): NoticeQueue {
+  const local = new Map(
+    useNoticeStore
+      .getState()
+      .notices.filter(runsHere)
+      .map((n) => [`${n.id} ${n.messageId}`, n.action]),
+  );
+  return {
+    ...queue,
+    notices: queue.notices.map((n) => ({
+      ...n,
+      action: n.action ?? local.get(`${n.id} ${n.messageId}`) ?? null,
+    })),
+  };
+}
 
 /**
  * Shares login, logout, token, preference, stack and notice changes with the console's other open
@@ -44,7 +71,7 @@ export function startTabSync(): () => void {
       }
     }),
     useNoticeStore.subscribe((state) => {
-      if (!applyingRemote) channel.post({ kind: 'notices', queue: state });
+      if (!applyingRemote) channel.post({ kind: 'notices', queue: shareable(state) });
     }),
     channel.subscribe((message) =>
       applyRemote(() => {
@@ -53,7 +80,7 @@ export function startTabSync(): () => void {
         } else if (message.kind === 'stack') {
           useStackStore.setState({ selected: message.selected });
         } else {
-          useNoticeStore.setState({ ...emptyQueue, ...message.queue }, true);
+          useNoticeStore.setState({ ...emptyQueue, ...withLocalActions(message.queue) }, true);
         }
       }),
     ),
