@@ -284,12 +284,12 @@ describe('report access', () => {
       expect(errorsOf(res.body)[0]?.code).toBe('feature_disabled');
     }
     expect((await get(`${HAND}/check/`)).json()).toEqual({ data: { available: true } });
-    for (const flag of ['dashboard', 'users', 'contents', 'interests', 'polls'] as const) {
+    for (const flag of ['dashboard', 'users', 'contents', 'polls'] as const) {
       await setFlag(t, admin, handId, `data_provisioning_${flag}`, false);
     }
     expect((await get(`${HAND}/check/`)).json()).toEqual({ data: { available: false } });
     expect((await get(`${HAND}/check/`, publisher)).statusCode).toBe(403);
-    for (const flag of ['reports', 'dashboard', 'users', 'contents', 'interests', 'polls'] as const) {
+    for (const flag of ['reports', 'dashboard', 'users', 'contents', 'polls'] as const) {
       await setFlag(t, admin, handId, `data_provisioning_${flag}`, true);
     }
     expect((await get(`${HAND}/active_users/`)).statusCode).toBe(200);

@@ -1,8 +1,8 @@
 import { expressionBuilder, type Expression } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { FEATURE_NAMES, featuresOfPlan, PLANS, type FeatureName, type Plan } from '@agora/contract';
+import type { FeatureName } from '@agora/contract';
 import type { Database } from '../../platform/db/schema.ts';
-import { enabledNames } from './features.repository.ts';
+import { enabledNames, flagsFrom } from './features.repository.ts';
 import './features.tables.ts';
 
 /** A hub administrator's choice for one flag of a community (over its plan's default). */
@@ -27,17 +27,7 @@ export function featureOverridesColumn(stackId: Expression<number | null>) {
   );
 }
 
-function planOf(value: string): Plan {
-  return (PLANS as readonly string[]).includes(value) ? (value as Plan) : 'go';
-}
-
 /** The flags that are on: the plan's defaults, overridden, a nested flag only while its group is on. */
 export function enabledFeaturesOf(plan: string, overrides: readonly FeatureOverride[]): FeatureName[] {
-  const defaults = new Set<string>(featuresOfPlan(planOf(plan)));
-  const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, defaults.has(name)])) as Record<
-    FeatureName,
-    boolean
-  >;
-  for (const row of overrides) if (row.name in flags) flags[row.name as FeatureName] = row.enabled;
-  return enabledNames(flags);
+  return enabledNames(flagsFrom(plan, overrides));
 }

@@ -1,6 +1,7 @@
-import { FEATURE_NAMES } from '@agora/contract';
+import { FEATURE_NAMES, LIVE_FEATURE_NAMES } from '@agora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { setFeature } from './features.repository.ts';
 import {
   addStaff,
   createAccount,
@@ -60,9 +61,9 @@ async function hubFlags(stackId: number, who: SignedIn = admin) {
 }
 
 describe('GET features/list_enabled/', () => {
-  it("gives the plan's flags: enterprise has everything, 'go' lacks webhook, api_v2 and the paid ones", async () => {
+  it("gives the plan's flags: enterprise has every live one, 'go' lacks the paid ones", async () => {
     const demo = await listEnabled('demo', admin);
-    expect([...demo].sort()).toEqual([...FEATURE_NAMES].sort());
+    expect([...demo].sort()).toEqual([...LIVE_FEATURE_NAMES].sort());
     const small = await listEnabled('small', owner);
     for (const name of [
       'seo',
@@ -136,14 +137,16 @@ describe('hub: GET and POST stacks/{id}/features/', () => {
     expect(await listEnabled('demo', moderator)).toContain('registration_alerts');
   });
 
-  it("unlocks a flag that the plan lacks: webhook on a 'go' community", async () => {
-    expect(await listEnabled('small', owner)).not.toContain('webhook');
-    expect((await toggle(goId, 'webhook', true)).statusCode).toBe(200);
-    expect(await listEnabled('small', owner)).toContain('webhook');
+  it("unlocks a flag that the plan lacks: app_settings on a 'go' community", async () => {
+    expect(await listEnabled('small', owner)).not.toContain('app_settings');
+    expect((await toggle(goId, 'app_settings', true)).statusCode).toBe(200);
+    expect(await listEnabled('small', owner)).toContain('app_settings');
     // The other community is untouched.
-    expect((await hubFlags(demoId)).json().data.webhook).toBe(true);
-    expect((await toggle(goId, 'webhook', false)).statusCode).toBe(200);
-    expect(await listEnabled('small', owner)).not.toContain('webhook');
+    expect((await toggle(demoId, 'app_settings', false)).statusCode).toBe(200);
+    expect(await listEnabled('small', owner)).toContain('app_settings');
+    expect((await toggle(demoId, 'app_settings', true)).statusCode).toBe(200);
+    expect((await toggle(goId, 'app_settings', false)).statusCode).toBe(200);
+    expect(await listEnabled('small', owner)).not.toContain('app_settings');
   });
 
   it('turns nested flags off with their parent, keeping their own choice for when it returns', async () => {
@@ -165,17 +168,25 @@ describe('hub: GET and POST stacks/{id}/features/', () => {
     await toggle(demoId, 'tagging_content', true);
   });
 
-  it('gates the data provisioning and payments groups by their nested flags', async () => {
-    const plan = await listEnabled('small', owner);
-    expect(plan).toContain('data_provisioning_users');
-    expect(plan).not.toContain('payments_settings');
-    // A nested flag switched on alone stays off while its group (payments, not in 'go') is off.
-    expect((await toggle(goId, 'payments_settings', true)).statusCode).toBe(200);
-    expect(await listEnabled('small', owner)).not.toContain('payments_settings');
-    expect((await toggle(goId, 'payments', true)).statusCode).toBe(200);
-    expect(await listEnabled('small', owner)).toEqual(
-      expect.arrayContaining(['payments', 'payments_settings']),
-    );
+  it('refuses to switch a flag of an area not built yet (400) and keeps it off, whatever is stored', async () => {
+    for (const name of ['payments', 'payments_settings', 'webhook', 'data_provisioning_interests']) {
+      for (const enabled of [true, false]) {
+        const res = await toggle(demoId, name, enabled);
+        expect(res.statusCode, `${name}=${enabled}`).toBe(400);
+        const error = res.json().errors[0];
+        expect(error).toMatchObject({ code: 'invalid', field: 'name' });
+        expect(error.message).toContain(`"${name}" belongs to an area Agora does not have yet`);
+      }
+    }
+    // An enterprise community, where the plan would unlock them, and a choice stored before: still off.
+    await setFeature(t.db, demoId, 'webhook', true);
+    const flags = (await hubFlags(demoId)).json().data as Record<string, boolean>;
+    expect(flags.webhook).toBe(false);
+    expect(flags.payments).toBe(false);
+    const enabled = await listEnabled('demo', admin);
+    expect(enabled).not.toContain('webhook');
+    expect(enabled).not.toContain('payments_settings');
+    expect(enabled).toContain('data_provisioning_users');
   });
 
   it('makes guarded preference writes follow the flag', async () => {

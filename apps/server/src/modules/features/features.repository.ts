@@ -1,6 +1,7 @@
 import {
   FEATURE_NAMES,
   featuresOfPlan,
+  isFeatureComing,
   isFeatureEnabled,
   PLANS,
   type FeatureName,
@@ -14,7 +15,25 @@ function planOf(value: string): Plan {
   return (PLANS as readonly string[]).includes(value) ? (value as Plan) : 'go';
 }
 
-/** Every flag of each community: its plan's defaults, overridden by a hub administrator's choices. */
+/**
+ * Every flag of one community: its plan's defaults, overridden by a hub administrator's choices; a
+ * flag of an area not built yet (`coming` in the contract) is off whatever was stored for it.
+ */
+export function flagsFrom(
+  plan: string,
+  overrides: readonly { name: string; enabled: boolean }[],
+): Record<FeatureName, boolean> {
+  const defaults = new Set<string>(featuresOfPlan(planOf(plan)));
+  const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, defaults.has(name)])) as Record<
+    FeatureName,
+    boolean
+  >;
+  for (const row of overrides) if (row.name in flags) flags[row.name as FeatureName] = row.enabled;
+  for (const name of FEATURE_NAMES) if (isFeatureComing(name)) flags[name] = false;
+  return flags;
+}
+
+/** Every flag of each community (see `flagsFrom`). */
 export async function flagsOf(
   db: Db,
   stackIds: number[],
@@ -28,15 +47,13 @@ export async function flagsOf(
     .where('stack_id', 'in', stackIds)
     .execute();
   for (const stack of stacks) {
-    const defaults = new Set<string>(featuresOfPlan(planOf(stack.plan)));
-    const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, defaults.has(name)])) as Record<
-      FeatureName,
-      boolean
-    >;
-    for (const row of overrides) {
-      if (row.stack_id === stack.id && row.name in flags) flags[row.name as FeatureName] = row.enabled;
-    }
-    result.set(stack.id, flags);
+    result.set(
+      stack.id,
+      flagsFrom(
+        stack.plan,
+        overrides.filter((row) => row.stack_id === stack.id),
+      ),
+    );
   }
   return result;
 }

@@ -9,7 +9,7 @@ import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { requireHubAdmin } from '../auth/hub-admin.service.ts';
 import { flagsOf, setFeature } from './features.repository.ts';
-import { enabledFeatures } from './features.service.ts';
+import { enabledFeatures, requireSwitchable } from './features.service.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
@@ -87,6 +87,7 @@ export function registerFeatureHubRoutes(
     async (request) => {
       const admin = await requireHubAdmin(deps.db, request);
       await flagsFor(request.params.id);
+      requireSwitchable(request.body.name);
       // Audit log of the community: a hub administrator switched one of its features. One
       // transaction: a switch whose entry cannot be written does not happen.
       await deps.db.transaction().execute(async (trx) => {

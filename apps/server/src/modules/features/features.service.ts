@@ -1,4 +1,4 @@
-import { ErrorCode, type FeatureName } from '@agora/contract';
+import { ErrorCode, isFeatureComing, type FeatureName } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { enabledFeatureMap } from './features.repository.ts';
@@ -34,4 +34,19 @@ export async function hasFeature(db: Db, stackId: number, name: FeatureName): Pr
 /** Refuses with 403 `feature_disabled` unless the flag is on in the community. */
 export async function requireFeature(db: Db, stackId: number, name: FeatureName): Promise<void> {
   if (!(await hasFeature(db, stackId, name))) throw featureDisabled();
+}
+
+/**
+ * Refuses with 400 to switch a flag of an area not built yet (`coming` in the contract): it is off
+ * whatever is stored, so answering 200 would tell the caller something changed when nothing did.
+ */
+export function requireSwitchable(name: FeatureName): void {
+  if (isFeatureComing(name)) {
+    throw AppError.of(
+      400,
+      ErrorCode.invalid,
+      `The feature "${name}" belongs to an area Agora does not have yet: it stays off and cannot be switched.`,
+      'name',
+    );
+  }
 }

@@ -32,7 +32,7 @@ const toggleOtherFeature = (headers: Record<string, string>) =>
     method: 'POST',
     url: `/platform/api/v1/stacks/${otherId}/features/`,
     headers,
-    payload: { name: 'interests', enabled: false },
+    payload: { name: 'seo', enabled: false },
   });
 
 /** A demo admin (not a hub admin) rotates the community's JWT key and signs a token for anyone. */

@@ -29,7 +29,7 @@ beforeAll(async () => {
     .execute();
   await t.db
     .insertInto('stack_features')
-    .values({ stack_id: demo.id, name: 'webhook', enabled: false })
+    .values({ stack_id: demo.id, name: 'moderation_ai', enabled: false })
     .execute();
   admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
 });
@@ -50,10 +50,10 @@ describe('GET /platform/api/v1/stacks/', () => {
       internal_url: 'http://agora.test/c/demo',
       status: 'online',
     });
-    // The demo runs the enterprise plan; a hub administrator switched webhooks off.
+    // The demo runs the enterprise plan; a hub administrator switched the moderation bot off.
     expect(stacks[0].features).toContain('tagging');
-    expect(stacks[0].features).toContain('api_v2');
-    expect(stacks[0].features).not.toContain('webhook');
+    expect(stacks[0].features).toContain('app_settings');
+    expect(stacks[0].features).not.toContain('moderation_ai');
     expect(typeof stacks[0].userId).toBe('number');
   });
 

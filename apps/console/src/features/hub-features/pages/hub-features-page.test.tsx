@@ -1,4 +1,4 @@
-import { FEATURE_NAMES, featurePaths } from '@agora/contract';
+import { FEATURE_NAMES, featurePaths, isFeatureComing } from '@agora/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { featureKeys } from '../../../core/features/feature-queries.ts';
@@ -35,6 +35,26 @@ describe('hub features', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('hub-flag-tagging_category').textContent).toContain('Off while tagging is off');
     // The features query of the community is invalidated at once.
     await waitFor(() => expect(queryClient.getQueryState(enabledKey)?.isInvalidated).toBe(true));
+  });
+
+  it('shows a flag of an area not built yet as coming, with no switch', async () => {
+    const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, !isFeatureComing(name)]));
+    const server = settingsServer({
+      routes: { [`GET ${HUB_PATH}`]: () => ({ status: 200, body: { data: flags } }) },
+    });
+    renderSettings(<HubFeaturesPage />);
+    await screen.findByTestId('hub-features');
+    const payments = screen.getByTestId('hub-flag-payments');
+    expect(payments.querySelector('input')).toBeNull();
+    expect(screen.queryByTestId('hub-switch-payments')).toBeNull();
+    expect(payments.textContent).toContain('Coming');
+    expect(payments.textContent).toContain('Its area is not in Agora yet');
+    // A live flag keeps its switch, and no coming one is offered as a switch.
+    expect(screen.getByTestId('hub-switch-seo').querySelector('input')).toBeTruthy();
+    for (const name of FEATURE_NAMES.filter(isFeatureComing)) {
+      expect(screen.queryByTestId(`hub-switch-${name}`), name).toBeNull();
+    }
+    expect(server.writes()).toEqual([]);
   });
 
   it('tells the error when a change is refused', async () => {

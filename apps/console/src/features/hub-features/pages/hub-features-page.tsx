@@ -1,6 +1,8 @@
-import { FEATURES, type FeatureName } from '@agora/contract';
+import { FEATURES, isFeatureComing, type FeatureName } from '@agora/contract';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -18,6 +20,25 @@ import {
   type FeatureFlags,
 } from '../api/hub-feature-api.ts';
 
+/** The switch's place on a flag of an area not built yet: nothing to switch, only a sign of waiting. */
+function ComingMark() {
+  return (
+    <Box
+      sx={{
+        width: 58,
+        height: 38,
+        flexShrink: 0,
+        display: 'grid',
+        placeItems: 'center',
+        color: 'text.secondary',
+      }}
+      aria-hidden
+    >
+      <HourglassEmptyOutlined fontSize="small" />
+    </Box>
+  );
+}
+
 function FlagRow({
   name,
   flags,
@@ -29,8 +50,10 @@ function FlagRow({
   pending: boolean;
   onToggle: (name: FeatureName, enabled: boolean) => void;
 }) {
+  const intl = useIntl();
+  const coming = isFeatureComing(name);
   const parent = parentOf(name);
-  const parentOff = parent !== undefined && !flags[parent];
+  const parentOff = !coming && parent !== undefined && !flags[parent];
   const labelId = `flag-${name}`;
   return (
     <Stack
@@ -43,20 +66,41 @@ function FlagRow({
         borderColor: 'divider',
       }}
       data-testid={`hub-flag-${name}`}
+      data-coming={coming ? 'true' : undefined}
     >
-      <Switch
-        checked={Boolean(flags[name])}
-        disabled={pending}
-        onChange={(event) => onToggle(name, event.target.checked)}
-        slotProps={{ input: { 'aria-labelledby': labelId, name } }}
-        data-testid={`hub-switch-${name}`}
-      />
+      {coming ? (
+        <ComingMark />
+      ) : (
+        <Switch
+          checked={Boolean(flags[name])}
+          disabled={pending}
+          onChange={(event) => onToggle(name, event.target.checked)}
+          slotProps={{ input: { 'aria-labelledby': labelId, name } }}
+          data-testid={`hub-switch-${name}`}
+        />
+      )}
       <Box sx={{ minWidth: 0 }}>
-        <Typography id={labelId} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-          {name}
-        </Typography>
-        <Typography variant="caption" color={parentOff ? 'warning.dark' : 'text.secondary'}>
-          {parentOff ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography
+            id={labelId}
+            sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+            color={coming ? 'text.secondary' : undefined}
+          >
+            {name}
+          </Typography>
+          {coming && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={intl.formatMessage({ id: 'hubFeatures.coming' })}
+              data-testid={`hub-coming-${name}`}
+            />
+          )}
+        </Stack>
+        <Typography variant="caption" component="p" color={parentOff ? 'warning.dark' : 'text.secondary'}>
+          {coming ? (
+            <FormattedMessage id="hubFeatures.comingHelp" />
+          ) : parentOff ? (
             <FormattedMessage id="hubFeatures.parentOff" values={{ parent }} />
           ) : (
             <FormattedMessage id="hubFeatures.plan" values={{ plan: FEATURES[name].plan }} />
