@@ -57,6 +57,8 @@ async function expectDefaultWidgetsWithNumbers(page: Page) {
 test('analytics dashboard: default widgets with numbers, add, drag, kept after reload, granularity', async ({
   page,
 }, testInfo) => {
+  // Eleven widgets load twice and a drag is saved: near the default 30 s on a loaded machine.
+  test.slow();
   // Tall enough to hold the whole dashboard: the drag goes from the bottom to the top without scrolling.
   await page.setViewportSize({ width: 1280, height: 1800 });
   await signInViaUi(page);
@@ -133,7 +135,120 @@ test('analytics dashboard on a phone, in Italian', async ({ page }, testInfo) =>
     await expect(page.getByTestId(`counter-${type}-value`)).toHaveText(NUMBER);
   }
   await expect(page.getByText('Utenti totali')).toBeVisible();
+  // Each counter says what it counts: the period's or everything so far.
+  await expect(page.getByTestId('widget-period-1')).toHaveText('Ultimi 90 giorni');
+  await expect(page.getByTestId('widget-period-5')).toHaveText('Da sempre');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath('dashboard-mobile-it.png'), fullPage: true });
+});
+
+/** Presses ArrowDown in the open menu until `testId` has the focus, then Enter: the keyboard alone. */
+async function chooseInMenu(page: Page, testId: string) {
+  for (let step = 0; step < 10; step += 1) {
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    if (focused === testId) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(page.getByTestId(testId)).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+test('analytics dashboard: period labels follow the picker; a widget moved and resized by keyboard stays so after reload', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 1800 });
+  await signInViaUi(page);
+  await page.goto('/social_analytics/dashboard');
+  await expect(page.getByTestId('counter-postsCount-value')).toHaveText(NUMBER);
+
+  // Period labels: event counters follow the picker, totals say 'All time'.
+  await expect(page.getByTestId('widget-period-1')).toHaveText('Last 90 days');
+  await expect(page.getByTestId('widget-period-6')).toHaveText('Last 90 days');
+  await expect(page.getByTestId('widget-period-5')).toHaveText('All time');
+  await expect(page.getByTestId('widget-period-5')).toHaveAttribute('data-coverage', 'allTime');
+  const reloaded = page.waitForRequest(
+    (request) =>
+      request.url().includes('/cubejs-api/v1/load') && request.url().includes('Contributions.count'),
+  );
+  await page.getByRole('combobox', { name: 'Period' }).click();
+  await page.getByTestId('preset-last30Days').click();
+  await reloaded;
+  await expect(page.getByTestId('widget-period-1')).toHaveText('Last 30 days');
+  await expect(page.getByTestId('widget-period-8')).toHaveText('Last 30 days');
+  await expect(page.getByTestId('widget-period-5')).toHaveText('All time');
+  await expect(page.getByTestId('counter-postsCount-value')).toHaveText(NUMBER);
+
+  // The legend toggles a series with the keyboard.
+  const legendEntry = page.getByTestId('chart-9-legend').getByRole('button', { name: 'Posts' });
+  await expect(legendEntry).toHaveAttribute('aria-pressed', 'true');
+  await legendEntry.focus();
+  await page.keyboard.press('Space');
+  await expect(legendEntry).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Enter');
+  await expect(legendEntry).toHaveAttribute('aria-pressed', 'true');
+
+  // Posts (widget 1): wider, taller, then down, with the keyboard only; each step saved and announced.
+  const item = page.getByTestId('grid-item-1');
+  const before = (await item.boundingBox())!;
+  const grip = page.getByRole('button', { name: 'Move or resize “Posts”' });
+  const announcement = page.getByTestId('layout-announcement');
+  for (const action of ['wider', 'taller', 'down'] as const) {
+    await grip.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu', { name: 'Move or resize “Posts”' })).toBeVisible();
+    const saved = isDashboardSave(page);
+    await chooseInMenu(page, `layout-${action}-1`);
+    expect((await saved).status()).toBe(200);
+    await expect(announcement).toContainText('“Posts”: column');
+    // The menu gave the focus back to the grip: the next step starts from there.
+    await expect(grip).toBeFocused();
+  }
+  await expect(announcement).toHaveText(/“Posts”: column \d+, row \d+, \d+ columns wide, 4 rows tall\./);
+  await expect.poll(async () => (await item.boundingBox())!.width).toBeGreaterThan(before.width + 20);
+  const after = (await item.boundingBox())!;
+  expect(after.height).toBeGreaterThan(before.height + 20);
+  expect(after.y).toBeGreaterThan(before.y + 20);
+
+  // Reload: the server kept the keyboard's layout.
+  await page.reload();
+  await expect(page.getByTestId('counter-postsCount-value')).toHaveText(NUMBER);
+  await expect
+    .poll(async () => {
+      const box = (await item.boundingBox())!;
+      return [box.x, box.y, box.width, box.height].map(Math.round);
+    })
+    .toEqual([after.x, after.y, after.width, after.height].map(Math.round));
+});
+
+test("analytics dashboard: a query the engine refuses shows an admin its reason, not 'Try later'", async ({
+  page,
+}) => {
+  const reason = "'newRegistrations' not found for path 'Users.newRegistrations'";
+  await page.route(
+    (url) =>
+      url.pathname.endsWith('/cubejs-api/v1/load') &&
+      (url.searchParams.get('query') ?? '').includes('"Users.newRegistrations"') &&
+      !(url.searchParams.get('query') ?? '').includes('granularity'),
+    (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: reason, errors: [{ code: 'invalid_query', message: reason }] }),
+      }),
+  );
+  await signInViaUi(page);
+  await page.goto('/social_analytics/dashboard');
+  const widget = page.getByTestId('widget-6');
+  await expect(widget.getByTestId('analytics-refused')).toBeVisible();
+  await expect(widget.getByText(/Try later/)).toHaveCount(0);
+  await expect(widget.getByTestId('analytics-refused')).toContainText(
+    'Query refused: a retry will not help.',
+  );
+  await widget.getByRole('button', { name: 'Reason' }).click();
+  await expect(page.getByTestId('analytics-refused-reason')).toHaveText(reason);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('counter-postsCount-value')).toHaveText(NUMBER);
+  await expect(page.getByTestId('analytics-unavailable')).toHaveCount(0);
 });

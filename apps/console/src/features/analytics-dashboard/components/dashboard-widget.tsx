@@ -118,6 +118,7 @@ export function DashboardWidget({
           title={removeLabel}
           onClick={() => onRemove(component)}
           data-testid={`remove-widget-${component.key}`}
+          sx={{ p: 0.25 }}
         >
           <CloseOutlined fontSize="small" />
         </IconButton>

@@ -41,14 +41,21 @@ export function WidgetPeriod({ widgetKey, coverage, period }: WidgetPeriodProps)
         fontSize: 12,
         lineHeight: 1.3,
         color: 'text.secondary',
-        whiteSpace: 'nowrap',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
         ...(coverage === 'allTime' ? { fontStyle: 'italic' } : {}),
       }}
     >
       <Icon aria-hidden sx={{ fontSize: 14, flexShrink: 0 }} />
-      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {/* A narrow counter wraps the words onto a second line rather than cut them. */}
+      <Box
+        component="span"
+        sx={{
+          overflow: 'hidden',
+          display: '-webkit-box',
+          WebkitLineClamp: 2,
+          WebkitBoxOrient: 'vertical',
+          overflowWrap: 'anywhere',
+        }}
+      >
         {text}
       </Box>
     </Box>

@@ -117,8 +117,10 @@ describe('analytics dashboard page', { timeout: 30_000 }, () => {
     renderSettings(<AnalyticsDashboardPage />, { path: '/social_analytics/dashboard' });
     const widget = await screen.findByTestId('widget-6');
     const refused = await within(widget).findByTestId('analytics-refused');
-    expect(refused.textContent).toContain('refused this query');
-    expect(within(widget).getByTestId('analytics-refused-reason').textContent).toBe(REASON);
+    expect(refused.textContent).toContain('Query refused: a retry will not help.');
+    // A counter is small: the reason is one click away, in a popover.
+    fireEvent.click(within(refused).getByRole('button', { name: 'Reason' }));
+    expect((await screen.findByTestId('analytics-refused-reason')).textContent).toBe(REASON);
     expect(within(widget).queryByText(/Try later/)).toBeNull();
     // A refused query is no passing failure: no page-wide 'Try later' with Retry.
     expect(screen.queryByTestId('analytics-unavailable')).toBeNull();
@@ -134,8 +136,9 @@ describe('analytics dashboard page', { timeout: 30_000 }, () => {
     );
     const widget = await screen.findByTestId('widget-6');
     const refused = await within(widget).findByTestId('analytics-refused');
-    expect(refused.textContent).toBe('This data cannot be shown. Ask an administrator to look at it.');
-    expect(within(widget).queryByTestId('analytics-refused-reason')).toBeNull();
+    expect(refused.textContent).toBe('Cannot be shown: ask an administrator.');
+    expect(within(refused).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('analytics-refused-reason')).toBeNull();
   });
 
   it("keeps 'Try later' with Retry for a passing failure", async () => {

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
+import { defaultConstraints, minSize } from 'react-grid-layout/core';
 import 'react-grid-layout/css/styles.css';
 import {
   AnalyticsError,
@@ -32,7 +33,13 @@ import { AddWidgetDialog } from '../components/add-widget-dialog.tsx';
 import { DashboardWidget, DRAG_HANDLE_CLASS, widgetTitle } from '../components/dashboard-widget.tsx';
 import { RemoveWidgetDialog } from '../components/remove-widget-dialog.tsx';
 import type { DashboardPeriod } from '../components/widget-queries.ts';
-import { applyLayoutAction, breakpointAt, type LayoutAction } from '../model/keyboard-layout.ts';
+import {
+  applyLayoutAction,
+  breakpointAt,
+  MIN_WIDGET_H,
+  MIN_WIDGET_W,
+  type LayoutAction,
+} from '../model/keyboard-layout.ts';
 import {
   DASHBOARD_BREAKPOINTS,
   DASHBOARD_COLS,
@@ -56,11 +63,15 @@ import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const FOLLOW = ['follow_enabled'];
 
+/** A mouse resize stops where the keyboard's does: two columns, two rows. */
+const GRID_CONSTRAINTS = [...defaultConstraints, minSize(MIN_WIDGET_W, MIN_WIDGET_H)];
+
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: in sx a number up to 1 is a fraction of the parent (1 would be 100%).
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',
@@ -259,7 +270,8 @@ export default function AnalyticsDashboardPage() {
             containerPadding={[0, 0]}
             rowHeight={DASHBOARD_ROW_HEIGHT}
             dragConfig={{ enabled: true, handle: `.${DRAG_HANDLE_CLASS}` }}
-            resizeConfig={{ enabled: false }}
+            resizeConfig={{ enabled: true, handles: ['se'] }}
+            constraints={GRID_CONSTRAINTS}
             onLayoutChange={onLayoutChange}
           >
             {dashboard.components.map((component) => (
