@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../../../../lang/analytics-core.en.json';
@@ -51,6 +51,25 @@ describe('AnalyticsError', () => {
     );
     expect(alert.textContent).not.toContain('nope');
     expect(screen.queryByTestId('analytics-refused-reason')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('in a small widget keeps one short line, the reason behind a button for an admin only', async () => {
+    renderError({
+      error: new AnalyticsQueryRefusedError(REASON, 'invalid_query'),
+      showReason: true,
+      compact: true,
+    });
+    const alert = screen.getByTestId('analytics-refused');
+    expect(alert.textContent).toBe('Query refused: a retry will not help. Reason');
+    expect(screen.queryByTestId('analytics-refused-reason')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Reason' }));
+    expect((await screen.findByTestId('analytics-refused-reason')).textContent).toBe(REASON);
+    cleanup();
+    renderError({ error: new AnalyticsQueryRefusedError(REASON, 'invalid_query'), compact: true });
+    expect(screen.getByTestId('analytics-refused').textContent).toBe(
+      'Cannot be shown: ask an administrator.',
+    );
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
