@@ -1,8 +1,19 @@
 import { expect, test } from '../support/test.ts';
+import fs from 'node:fs';
+import path from 'node:path';
 import { signInViaUi } from '../support/console.ts';
+import { describeFindings, seriousViolations } from '../support/accessibility.ts';
 import { adminBearer, demoStackId, enabledFeatures, setFeature } from '../support/settings.ts';
 
 const FLAGS = ['registration_alerts', 'app_settings', 'seo'];
+
+/** The "Coming" chip's text, from the screen's own catalogue. */
+function comingLabel(locale: 'en' | 'it'): string {
+  const file = path.resolve(import.meta.dirname, `../../apps/console/lang/hub-features.${locale}.json`);
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)[
+    'hubFeatures.coming'
+  ] as string;
+}
 
 test.afterEach(async ({ request }) => {
   const headers = await adminBearer(request);
@@ -58,4 +69,39 @@ test('a flag switched off elsewhere reaches an open console without a reload', a
   await setFeature(request, headers, stackId, 'seo', true);
   await expect(appSettings).toBeVisible({ timeout: 25_000 });
   await expect(seoTab).toBeVisible();
+});
+
+test('a flag of an area not built yet shows as coming, in both languages, and cannot be switched', async ({
+  page,
+  request,
+}) => {
+  await signInViaUi(page);
+  await page.locator('nav').getByRole('link', { name: 'Feature flags' }).click();
+  const payments = page.getByTestId('hub-flag-payments');
+  await expect(payments.getByText(comingLabel('en'))).toBeVisible();
+  // No switch to offer, not even a disabled one; a flag of an area Agora has keeps its switch.
+  await expect(payments.locator('input')).toHaveCount(0);
+  await expect(page.getByTestId('hub-switch-payments')).toHaveCount(0);
+  await expect(page.getByTestId('hub-switch-seo').locator('input')).toBeEnabled();
+  const findings = await seriousViolations(page, '/hub/features');
+  expect(findings, describeFindings(findings)).toEqual([]);
+
+  await page.getByTestId('locale-it').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(payments.getByText(comingLabel('it'))).toBeVisible();
+  await expect(payments.locator('input')).toHaveCount(0);
+
+  // The API says the same: switching it is refused and it stays off.
+  const headers = await adminBearer(request);
+  const stackId = await demoStackId(request, headers);
+  const answer = await request.post(`/platform/api/v1/stacks/${stackId}/features/`, {
+    headers,
+    data: { name: 'payments', enabled: true },
+  });
+  expect(answer.status()).toBe(400);
+  expect(((await answer.json()) as { errors: { code: string; field: string }[] }).errors[0]).toMatchObject({
+    code: 'invalid',
+    field: 'name',
+  });
+  expect(await enabledFeatures(request, headers)).not.toContain('payments');
 });
