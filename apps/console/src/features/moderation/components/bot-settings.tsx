@@ -5,14 +5,18 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
+import { notifyToggled } from '../../../core/notices/notify-toggled.ts';
 import { useBotStatusMutation, useBotStatusQuery } from '../api/use-moderation-queries.ts';
 
 /** The AI moderation bot's switch (the moderation area's roles, feature moderation_ai). */
 export function BotSettings() {
   const query = useBotStatusQuery();
   const mutation = useBotStatusMutation({
-    onSuccess: () => {
-      notify({ messageId: 'moderation.notice.botSaved', variant: 'success' });
+    onSuccess: (_result, enabled) => {
+      notifyToggled({
+        messageId: enabled ? 'moderation.notice.botOn' : 'moderation.notice.botOff',
+        undo: () => mutation.mutate(!enabled),
+      });
     },
     onError: () => notify({ messageId: 'moderation.error.generic', variant: 'error' }),
   });

@@ -55,6 +55,20 @@ describe('staff two-step verification requirement', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toBe('required=true');
     await waitFor(() => expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(true));
+    // The switch saved at once; its notice says what changed and undoes it.
+    expect(await screen.findByText('Two-step verification is now required from staff')).toBeTruthy();
+    const off = { data: { required: false, staff_without_two_factor: ['bob', 'eve'] } };
+    routes[1] = { ...routes[1]!, body: off };
+    routes[0] = { ...routes[0]!, body: off };
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        'required=true',
+        'required=false',
+      ]),
+    );
+    await waitFor(() => expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false));
+    expect(await screen.findByText('Two-step verification is no longer required')).toBeTruthy();
   });
 
   it("explains that the owner's own second factor comes first", async () => {

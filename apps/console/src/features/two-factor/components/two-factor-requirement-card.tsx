@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { generalErrorText } from '../../../core/http/error-text.ts';
-import { notify } from '../../../core/notices/notice-store.ts';
+import { notifyToggled } from '../../../core/notices/notify-toggled.ts';
 import { TWO_FACTOR_PATH, twoFactorErrorId, useTwoFactorRequirement } from '../api/two-factor-api.ts';
 import { useSaveRequirementMutation } from '../api/use-two-factor-mutations.ts';
 
@@ -19,9 +19,9 @@ export function TwoFactorRequirementCard() {
   const requirement = useTwoFactorRequirement();
   const save = useSaveRequirementMutation({
     onSuccess: (result) => {
-      notify({
+      notifyToggled({
         messageId: result.required ? 'twoFactor.requirement.turnedOn' : 'twoFactor.requirement.turnedOff',
-        variant: 'success',
+        undo: () => save.mutate(!result.required),
       });
     },
   });
