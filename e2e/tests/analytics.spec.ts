@@ -36,6 +36,60 @@ test('users analytics by month, compared with a second period, show relative lab
   await expect(widget.getByText(/\d{2}-\d{2}-\d{4} – \d{2}-\d{2}-\d{4}/)).toHaveCount(2);
 });
 
+/** A day as an Italian reader writes it, 'dd/mm/yyyy'. */
+const italianDay = (date: Date) =>
+  new Intl.DateTimeFormat('it', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+
+test('in Italian the period is typed and picked as dd/mm/yyyy, and the charts ask for those days', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signInViaUi(page);
+  await page.getByTestId('locale-it').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await page.goto('/social_analytics/users/activities');
+  await page.getByRole('combobox', { name: 'Periodo', exact: true }).click();
+  await page.getByTestId('preset-custom').click();
+
+  // The custom range starts as the last 90 days: it ends today, written day first.
+  const from = page.getByRole('group', { name: 'Dal', exact: true });
+  const to = page.getByRole('group', { name: 'Al', exact: true });
+  const shown = (field: typeof from) => field.locator('.MuiPickersSectionList-root');
+  await expect(shown(to)).toHaveText(italianDay(new Date()));
+
+  // Typed on the keyboard, day then month then year (last year's 1 February: before any end).
+  const year = new Date().getFullYear();
+  const lastYear = year - 1;
+  const asked = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return (
+      url.pathname.endsWith('/cubejs-api/v1/load') &&
+      (url.searchParams.get('query') ?? '').includes(`"${lastYear}-02-01"`)
+    );
+  });
+  await from.getByRole('spinbutton', { name: 'Giorno' }).click();
+  await page.keyboard.type(`0102${lastYear}`);
+  await expect(shown(from)).toHaveText(`01/02/${lastYear}`);
+  await asked;
+
+  // Picked from the calendar: Italian month names, weeks from Monday.
+  await page
+    .getByRole('button', { name: /^Scegli la data, la data selezionata è/ })
+    .last()
+    .click();
+  const calendar = page.getByRole('dialog');
+  await expect(calendar.getByRole('grid')).toBeVisible();
+  const monthName = new Intl.DateTimeFormat('it', { month: 'long' }).format(new Date());
+  await expect(calendar.getByText(`${monthName} ${year}`)).toBeVisible();
+  await expect(calendar.locator('.MuiDayCalendar-weekDayLabel').first()).toHaveAttribute(
+    'aria-label',
+    'lunedì',
+  );
+  await calendar.getByRole('gridcell', { name: '15', exact: true }).click();
+  const month = String(new Date().getMonth() + 1).padStart(2, '0');
+  await expect(shown(to)).toHaveText(`15/${month}/${year}`);
+});
+
 test('a users export arrives by email with a link that downloads the CSV', async ({ page, request }) => {
   test.setTimeout(90_000);
   await useLocalMailServer(request, smtp.port);

@@ -67,7 +67,7 @@ export function DateRangePresetSelect({
         </MenuItem>
       </TextField>
       {value.preset === 'custom' && (
-        <Stack direction="row" spacing={1}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <DateField
             size="small"
             label={intl.formatMessage({ id: 'analyticsCore.dateRange.from' })}
