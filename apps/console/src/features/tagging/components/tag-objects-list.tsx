@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
+import { notifyToggled } from '../../../core/notices/notify-toggled.ts';
 import { TAGGING_PAGE_SIZE } from '../api/tagging-api.ts';
 import { useAssignTagMutation } from '../api/use-tagging-mutations.ts';
 import { useAssignedObjectsQuery, useTagObjectsQuery } from '../api/use-tagging-queries.ts';
@@ -44,11 +45,10 @@ export function TagObjectsList({ type, tag }: { type: TagType; tag: Tag }) {
       { tagId: tag.id, objectType: TAG_OBJECT_TYPE_OF[type], ids: [object.id], on },
       {
         onSuccess: () =>
-          notify({
+          notifyToggled({
             messageId: on ? 'tagging.assignment.assigned' : 'tagging.assignment.removed',
             values: { tag: tag.name, name: object.label },
-            variant: 'success',
-            action: { labelId: 'tagging.action.undo', onAction: () => change(object, !on) },
+            undo: () => change(object, !on),
           }),
       },
     );
