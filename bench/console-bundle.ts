@@ -10,26 +10,17 @@
  *
  * Sizes are each file gzipped on its own (zlib's default level, as a server compressing on the fly),
  * in KB of 1,024 bytes. `CONSOLE_DIST` reads another build directory. The e2e test `e2e/tests/first-screen-size.spec.ts` holds the same budget by
- * counting what Chromium really fetched.
+ * counting what Chromium really fetched; `first-screen-network.ts` measures what it really transfers.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { consoleDist as dist, ensureConsoleBuilt } from './console-dist.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = process.env.CONSOLE_DIST ?? path.join(root, 'apps/console/dist');
 const BUDGET_BYTES = 200 * 1024;
 
 /** The lazy chunks the sign-in route fetches besides the entry, by the name Vite gives them. */
 const ROUTE_CHUNKS = [/^signin-page-[\w-]+\.js$/, /^catalogue-en-start-[\w-]+\.js$/];
-
-function ensureBuilt(): void {
-  if (fs.existsSync(path.join(dist, 'index.html'))) return;
-  console.log('apps/console/dist is missing: building the console first (npm run build)…');
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-}
 
 /** `./x.js` imported statically (`import … from "./x.js"`, `import "./x.js"`), not `import("./x.js")`. */
 function staticImports(code: string): string[] {
@@ -70,7 +61,7 @@ function firstScreenFiles(): string[] {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-ensureBuilt();
+ensureConsoleBuilt();
 const rows = firstScreenFiles()
   .map((file) => {
     const code = fs.readFileSync(path.join(dist, 'assets', file));
