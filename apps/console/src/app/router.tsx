@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import { PageSpinner } from '../core/loading/page-spinner.tsx';
 import { useLocaleStore } from '../core/locale/locale-store.ts';
 import { loadAreaMessages } from '../core/locale/messages.ts';
 import { AREAS } from './area-registry.ts';
 import { lazyScreen } from './lazy-screen.tsx';
-import { RequireArea } from './require-area.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RootShell } from './root-shell.tsx';
 import { RouteErrorBoundary } from './route-error.tsx';
@@ -20,7 +21,15 @@ function withAreaMessages<T>(load: () => Promise<T>): () => Promise<T> {
 const TwoFactorScreen = lazyScreen(
   withAreaMessages(() => import('../features/two-factor/pages/two-factor-page.tsx')),
 );
-const LayoutScreen = lazyScreen(withAreaMessages(() => import('./layout/app-layout.tsx')));
+/** The area gate reads the community's flags (TanStack Query): signed-in screens only, so on demand (ADR 0014). */
+const loadRequireArea = () => import('./require-area.tsx');
+const RequireArea = lazy(() => loadRequireArea().then((module) => ({ default: module.RequireArea })));
+const LayoutScreen = lazyScreen(
+  withAreaMessages(() => {
+    void loadRequireArea(); // fetched beside the layout, not after it
+    return import('./layout/app-layout.tsx');
+  }),
+);
 
 /** The route table of spec core §2. */
 export function appRoutes(): RouteObject[] {
@@ -44,9 +53,11 @@ export function appRoutes(): RouteObject[] {
           children: [
             ...AREAS.map((area) => {
               const element = (
-                <RequireArea area={area}>
-                  <area.screen />
-                </RequireArea>
+                <Suspense fallback={<PageSpinner />}>
+                  <RequireArea area={area}>
+                    <area.screen />
+                  </RequireArea>
+                </Suspense>
               );
               return area.path === '' ? { index: true, element } : { path: area.path, element };
             }),

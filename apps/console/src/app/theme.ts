@@ -24,8 +24,28 @@ const base = {
   },
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1800 } },
   components: {
+    // Every control shows where the keyboard is (WCAG 2.4.7): a ring in the control's own text colour,
+    // so it shows on white and on the teal bar alike; a filled button's text is white, so its ring is teal.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: 2 } },
+      },
+    },
+    MuiButton: {
+      styleOverrides: { contained: { '&.Mui-focusVisible': { outlineColor: CONSOLE_TEAL } } },
+    },
+    MuiLink: {
+      styleOverrides: {
+        root: { '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 } },
+      },
+    },
     // A table that scrolls sideways (narrow screens) must be reachable by keyboard to be scrolled.
-    MuiTableContainer: { defaultProps: { tabIndex: 0 } },
+    MuiTableContainer: {
+      defaultProps: { tabIndex: 0 },
+      styleOverrides: {
+        root: { '&:focus-visible': { outline: `2px solid ${CONSOLE_TEAL}`, outlineOffset: -2 } },
+      },
+    },
     // The help under a field that is off (read-only for this role, or not editable now) stays
     // readable: MUI's disabled grey is 2.7:1 on white.
     MuiFormHelperText: { styleOverrides: { root: { '&.Mui-disabled': { color: 'rgba(0, 0, 0, 0.6)' } } } },
