@@ -102,7 +102,7 @@ describe('scoring history', { timeout: 30_000 }, () => {
     }
     expect(await screen.findByText('note 20')).toBeTruthy();
     expect(froms.at(-1)).toBe('2026-01-02');
-    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('note 25')).toBeTruthy();
     await waitFor(() => expect(offsets.at(-1)).toBe(20));
   });

@@ -13,10 +13,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { SCORE_ACTIONS, SCORING_MESSAGES, manualPointsError, type UserSearchResult } from '@agora/contract';
 import { DateField } from '../../../core/forms/date-field.tsx';
+import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { HISTORY_PAGE_SIZE, type HistoryFilters } from '../api/scoring-api.ts';
@@ -129,13 +129,12 @@ export function ManualAndHistory() {
             </>
           }
           pager={
-            <TablePagination
-              component="div"
+            <ListPager
+              offset={filters.offset}
+              pageSize={HISTORY_PAGE_SIZE}
               count={history.data?.count ?? 0}
-              page={Math.floor(filters.offset / HISTORY_PAGE_SIZE)}
-              rowsPerPage={HISTORY_PAGE_SIZE}
-              rowsPerPageOptions={[HISTORY_PAGE_SIZE]}
-              onPageChange={(_e, page) => setFilters((f) => ({ ...f, offset: page * HISTORY_PAGE_SIZE }))}
+              onOffset={(offset) => setFilters((f) => ({ ...f, offset }))}
+              testId="score-history-pager"
             />
           }
         >
