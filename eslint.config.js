@@ -96,6 +96,16 @@ const consoleBoundaries = [
               message: "A screen calls its area's api/ hook (use<Op>Query / use<Op>Mutation) instead.",
             },
             {
+              name: '@mui/material/TablePagination',
+              message:
+                'Lists page with core/lists/list-pager.tsx (ListPager): one pagination style (issue 12 §3).',
+            },
+            {
+              name: '@mui/material/Pagination',
+              message:
+                'Lists page with core/lists/list-pager.tsx (ListPager): one pagination style (issue 12 §3).',
+            },
+            {
               name: '@tanstack/react-query',
               importNames: ['useQueryClient'],
               message:
