@@ -7,7 +7,7 @@ import HubFeaturesPage from './hub-features-page.tsx';
 
 const HUB_PATH = featurePaths.hubToggle.replace(':id', '3');
 
-describe('hub features', { timeout: 20_000 }, () => {
+describe('hub features', { timeout: 60_000 }, () => {
   it('lists every flag, toggles one and makes the community screens refetch their flags', async () => {
     const flags = Object.fromEntries(FEATURE_NAMES.map((name) => [name, true])) as Record<string, boolean>;
     const server = settingsServer({
@@ -35,6 +35,11 @@ describe('hub features', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('hub-flag-tagging_category').textContent).toContain('Off while tagging is off');
     // The features query of the community is invalidated at once.
     await waitFor(() => expect(queryClient.getQueryState(enabledKey)?.isInvalidated).toBe(true));
+    // The switch saved at once; its notice undoes it.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Feature tagging switched on')).toBeTruthy();
+    expect(server.writes()[1]).toMatchObject({ path: HUB_PATH, body: { name: 'tagging', enabled: 'true' } });
+    await waitFor(() => expect(tagging.checked).toBe(true));
   });
 
   it('shows a flag of an area not built yet as coming, with no switch', async () => {

@@ -11,6 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
+import { notifyToggled } from '../../../core/notices/notify-toggled.ts';
 import { useStackStore } from '../../../core/stack/stack-store.ts';
 import {
   groupedFeatures,
@@ -119,10 +120,10 @@ export default function HubFeaturesPage() {
   const query = useHubFeaturesQuery(stackId);
   const toggle = useToggleHubFeatureMutation(stackId, {
     onSuccess: (_flags, { name, enabled }) => {
-      notify({
+      notifyToggled({
         messageId: enabled ? 'hubFeatures.switchedOn' : 'hubFeatures.switchedOff',
         values: { name },
-        variant: 'success',
+        undo: () => toggle.mutate({ name, enabled: !enabled }),
       });
     },
     onError: () => notify({ messageId: 'hubFeatures.error', variant: 'error' }),

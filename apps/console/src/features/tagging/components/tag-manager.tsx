@@ -18,6 +18,7 @@ import type { Tag, TagType } from '@agora/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
+import { notifyToggled } from '../../../core/notices/notify-toggled.ts';
 import { ListPager } from '../../../core/lists/list-pager.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { useSetTagColorMutation, useSetTagsActiveMutation } from '../api/use-tagging-mutations.ts';
@@ -48,7 +49,17 @@ export function TagManager({ type }: { type: TagType }) {
 
   const failed = () => notify({ messageId: 'tagging.error.update', variant: 'error' });
 
-  const active = useSetTagsActiveMutation({ onSuccess: () => setSelected([]), onError: failed });
+  const active = useSetTagsActiveMutation({
+    onSuccess: (_result, { ids, active: on }) => {
+      setSelected([]);
+      notifyToggled({
+        messageId: on ? 'tagging.notice.activated' : 'tagging.notice.deactivated',
+        values: { count: ids.length },
+        undo: () => active.mutate({ ids, active: !on }),
+      });
+    },
+    onError: failed,
+  });
   const changeActive = (ids: number[], on: boolean) => active.mutate({ ids, active: on });
 
   const recolor = useSetTagColorMutation(type, { onError: failed });
