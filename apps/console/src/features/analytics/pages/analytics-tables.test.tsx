@@ -43,6 +43,9 @@ describe('analytics tables', { timeout: 60_000 }, () => {
     expect(queries.at(-1)?.get('offset')).toBe('0');
     expect(queries.at(-1)?.get('limit')).toBe('10');
     expect(within(table).getByText('1–10 of 137')).toBeTruthy();
+    // A member's standing is named, not shown as its stored key.
+    expect(within(table).getAllByText('Active')).toHaveLength(10);
+    expect(within(table).queryByText('active')).toBeNull();
     // Numbers use the dot as thousands separator.
     expect(within(table).getAllByText('12.345').length).toBeGreaterThan(0);
     fireEvent.click(within(table).getByRole('button', { name: 'Next' }));

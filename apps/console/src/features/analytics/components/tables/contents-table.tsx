@@ -2,10 +2,15 @@ import type { DayRange } from '../../../../core/analytics/analytics-format.ts';
 import { ExportButton } from '../exports/export-button.tsx';
 import { AnalyticsTable, type TableColumn } from './analytics-table.tsx';
 import { CellValue } from './cell-value.tsx';
+import { CONTENT_TYPE_IDS, ValueLabel } from './value-label.tsx';
 
 export const CONTENT_COLUMNS: TableColumn[] = [
   { key: 'title', labelId: 'analytics.col.title' },
-  { key: 'type', labelId: 'analytics.col.type' },
+  {
+    key: 'type',
+    labelId: 'analytics.col.type',
+    render: (row) => <ValueLabel value={row.type} ids={CONTENT_TYPE_IDS} />,
+  },
   {
     key: 'author',
     labelId: 'analytics.col.username',

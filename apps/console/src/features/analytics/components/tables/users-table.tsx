@@ -6,6 +6,7 @@ import { FormattedMessage } from 'react-intl';
 import type { DayRange } from '../../../../core/analytics/analytics-format.ts';
 import { ExportButton } from '../exports/export-button.tsx';
 import { AnalyticsTable, type TableColumn } from './analytics-table.tsx';
+import { MEMBER_STATUS_IDS, ValueLabel } from './value-label.tsx';
 import { TagAssignDialog } from './tag-assign-dialog.tsx';
 import { UserInsightDialog } from './user-insight-dialog.tsx';
 
@@ -31,7 +32,11 @@ export function userColumns(openInsight: (user: { id: number; username: string }
     { key: 'registered_at', labelId: 'analytics.col.registeredAt', type: 'time' },
     { key: 'last_login', labelId: 'analytics.col.lastLogin', type: 'time' },
     { key: 'days_missing', labelId: 'analytics.col.daysMissing', type: 'number' },
-    { key: 'status', labelId: 'analytics.col.status' },
+    {
+      key: 'status',
+      labelId: 'analytics.col.status',
+      render: (row) => <ValueLabel value={row.status} ids={MEMBER_STATUS_IDS} />,
+    },
     { key: 'tags', labelId: 'analytics.col.tags', type: 'tags', sortable: false },
     { key: 'interests', labelId: 'analytics.col.interests', type: 'tags', sortable: false },
     { key: 'visits', labelId: 'analytics.col.visits', type: 'number' },
