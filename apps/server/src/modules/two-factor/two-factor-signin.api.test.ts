@@ -95,7 +95,7 @@ describe('sign-in with a second factor', () => {
       .selectFrom('audit_log')
       .select(['action', 'username', 'details'])
       .where('stack_id', '=', demoId)
-      .where('action', '=', 'auth.signin.two_factor')
+      .where('action', '=', 'account.recovery_code_used')
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({
       username: 'mia',
