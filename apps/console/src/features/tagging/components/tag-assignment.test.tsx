@@ -1,4 +1,4 @@
-import { taggingPaths, type Tag, type TagObject } from '@agora/contract';
+import { taggingPaths, type TagObject } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,22 +11,12 @@ import { clearNotices } from '../../../core/notices/notice-store.ts';
 import { stack, token, user } from '../../../test/fixtures.ts';
 import { mockFetch } from '../../../test/mock-fetch.ts';
 import { TagAssignment } from './tag-assignment.tsx';
+import { ambassadorsTag } from '../test/tag-fixtures.ts';
 
 const BASE = '/c/demo';
 const at = (path: string) => `${BASE}${path.replace(':id', '9')}`;
 
-const tag: Tag = {
-  id: 9,
-  type: 'user',
-  name: 'Ambassadors',
-  description: '',
-  color: '#DCDBDC',
-  visible: true,
-  visibility_boost: false,
-  active: true,
-  created_at: '2026-11-01T00:00:00.000Z',
-  assigned_count: 0,
-};
+const tag = ambassadorsTag(9);
 
 let members: TagObject[] = [];
 const someMembers = (): TagObject[] =>

@@ -1,4 +1,4 @@
-import { errorEntry, taggingPaths, TAGGING_MESSAGES, type Tag } from '@agora/contract';
+import { errorEntry, taggingPaths, TAGGING_MESSAGES } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,21 +10,11 @@ import { setStack } from '../../../core/stack/stack-store.ts';
 import { stack, token, user } from '../../../test/fixtures.ts';
 import { mockFetch, type MockRoute } from '../../../test/mock-fetch.ts';
 import { TagDialog } from './tag-dialog.tsx';
+import { ambassadorsTag } from '../test/tag-fixtures.ts';
 
 const BASE = '/c/demo';
 
-const saved: Tag = {
-  id: 7,
-  type: 'user',
-  name: 'Ambassadors',
-  description: '',
-  color: '#DCDBDC',
-  visible: true,
-  visibility_boost: false,
-  active: true,
-  created_at: '2026-11-01T00:00:00.000Z',
-  assigned_count: 0,
-};
+const saved = ambassadorsTag(7);
 
 function renderDialog(routes: MockRoute[] = []) {
   const mock = mockFetch(routes);

@@ -1,4 +1,4 @@
-import { taggingPaths, type Tag } from '@agora/contract';
+import { taggingPaths } from '@agora/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -11,19 +11,9 @@ import { setStack } from '../../../core/stack/stack-store.ts';
 import { stack, token, user } from '../../../test/fixtures.ts';
 import { mockFetch } from '../../../test/mock-fetch.ts';
 import { TagManager } from './tag-manager.tsx';
+import { ambassadorsTag } from '../test/tag-fixtures.ts';
 
-const tag: Tag = {
-  id: 9,
-  type: 'user',
-  name: 'Ambassadors',
-  description: '',
-  color: '#DCDBDC',
-  visible: true,
-  visibility_boost: false,
-  active: true,
-  created_at: '2026-11-01T00:00:00.000Z',
-  assigned_count: 0,
-};
+const tag = ambassadorsTag(9);
 
 describe('tag manager', () => {
   beforeEach(() => {
