@@ -7,12 +7,10 @@ import { adminBearer, demoStackId, enabledFeatures, setFeature } from '../suppor
 
 const FLAGS = ['registration_alerts', 'app_settings', 'seo'];
 
-/** The "Coming" chip's text, from the screen's own catalogue. */
-function comingLabel(locale: 'en' | 'it'): string {
+/** A text of the features screen, from the screen's own catalogue. */
+function hubText(locale: 'en' | 'it', key: string): string {
   const file = path.resolve(import.meta.dirname, `../../apps/console/lang/hub-features.${locale}.json`);
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)[
-    'hubFeatures.coming'
-  ] as string;
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)[key] as string;
 }
 
 test.afterEach(async ({ request }) => {
@@ -35,7 +33,7 @@ test('a hub administrator switches a flag off on the features screen: its drawer
   await expect(flag).toBeChecked();
   await flag.click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'Feature registration_alerts switched off' }),
+    page.getByRole('alert').filter({ hasText: '“Registration alerts” switched off' }),
   ).toBeVisible();
   // No reload and no wait for the periodic refresh: the drawer follows the change now.
   await expect(entry).toHaveCount(0, { timeout: 3000 });
@@ -77,8 +75,15 @@ test('a flag of an area not built yet shows as coming, in both languages, and ca
 }) => {
   await signInViaUi(page);
   await page.locator('nav').getByRole('link', { name: 'Feature flags' }).click();
-  const payments = page.getByTestId('hub-flag-payments');
-  await expect(payments.getByText(comingLabel('en'))).toBeVisible();
+  // Flags read as names, with the stored key in small type; the coming ones are gathered apart.
+  await expect(page.getByTestId('hub-flag-seo')).toContainText('SEO');
+  await expect(page.getByTestId('hub-flag-moderation_ai')).toContainText('Moderation bot');
+  const coming = page.getByTestId('hub-coming');
+  const payments = coming.getByTestId('hub-flag-payments');
+  await expect(coming.getByRole('heading', { name: hubText('en', 'hubFeatures.comingTitle') })).toBeVisible();
+  await expect(payments).toContainText(hubText('en', 'hubFeatures.name.payments'));
+  await expect(payments).toContainText('payments');
+  await expect(page.getByTestId('hub-features').getByTestId('hub-flag-payments')).toHaveCount(0);
   // No switch to offer, not even a disabled one; a flag of an area Agora has keeps its switch.
   await expect(payments.locator('input')).toHaveCount(0);
   await expect(page.getByTestId('hub-switch-payments')).toHaveCount(0);
@@ -88,7 +93,9 @@ test('a flag of an area not built yet shows as coming, in both languages, and ca
 
   await page.getByTestId('locale-it').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
-  await expect(payments.getByText(comingLabel('it'))).toBeVisible();
+  await expect(coming.getByRole('heading', { name: hubText('it', 'hubFeatures.comingTitle') })).toBeVisible();
+  await expect(payments).toContainText(hubText('it', 'hubFeatures.name.payments'));
+  await expect(page.getByTestId('hub-flag-moderation_ai')).toContainText('Bot di moderazione');
   await expect(payments.locator('input')).toHaveCount(0);
 
   // The API says the same: switching it is refused and it stays off.

@@ -1,4 +1,4 @@
-import { featurePaths, FEATURES, FEATURE_NAMES, type FeatureName } from '@agora/contract';
+import { featurePaths, FEATURES, FEATURE_NAMES, isFeatureComing, type FeatureName } from '@agora/contract';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureKeys } from '../../../core/features/feature-queries.ts';
@@ -119,12 +119,24 @@ export const FEATURE_GROUPS: { id: string; labelId: string; names: FeatureName[]
 ];
 
 /** Groups with every flag in one of them: a flag added to the contract later lands in "Other". */
-export function groupedFeatures() {
+function groupedFeatures() {
   const listed = new Set(FEATURE_GROUPS.flatMap((group) => group.names));
   const rest = FEATURE_NAMES.filter((name) => !listed.has(name));
   return rest.length > 0
     ? [...FEATURE_GROUPS, { id: 'other', labelId: 'hubFeatures.group.other', names: rest }]
     : FEATURE_GROUPS;
+}
+
+/** The groups with only the flags that can be switched; a group left empty is not shown. */
+export function liveFeatureGroups() {
+  return groupedFeatures()
+    .map((group) => ({ ...group, names: group.names.filter((name) => !isFeatureComing(name)) }))
+    .filter((group) => group.names.length > 0);
+}
+
+/** The flags of areas not built yet, in the groups' order. */
+export function comingFeatures(): FeatureName[] {
+  return groupedFeatures().flatMap((group) => group.names.filter(isFeatureComing));
 }
 
 export function useHubFeaturesQuery(stackId: number | undefined) {

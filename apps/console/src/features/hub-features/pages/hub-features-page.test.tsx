@@ -1,5 +1,5 @@
 import { FEATURE_NAMES, featurePaths, isFeatureComing } from '@agora/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { featureKeys } from '../../../core/features/feature-queries.ts';
 import { renderSettings, settingsServer } from '../../../test/settings-server.tsx';
@@ -28,16 +28,18 @@ describe('hub features', { timeout: 60_000 }, () => {
 
     const tagging = screen.getByTestId('hub-switch-tagging').querySelector('input') as HTMLInputElement;
     fireEvent.click(tagging);
-    expect(await screen.findByText('Feature tagging switched off')).toBeTruthy();
+    expect(await screen.findByText('“Tagging” switched off')).toBeTruthy();
     expect(server.writes()[0]).toMatchObject({ path: HUB_PATH, body: { name: 'tagging', enabled: 'false' } });
     expect(tagging.checked).toBe(false);
     // Nested flags say why they are off now.
-    expect(screen.getByTestId('hub-flag-tagging_category').textContent).toContain('Off while tagging is off');
+    expect(screen.getByTestId('hub-flag-tagging_category').textContent).toContain(
+      'Off while “Tagging” is off',
+    );
     // The features query of the community is invalidated at once.
     await waitFor(() => expect(queryClient.getQueryState(enabledKey)?.isInvalidated).toBe(true));
     // The switch saved at once; its notice undoes it.
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Feature tagging switched on')).toBeTruthy();
+    expect(await screen.findByText('“Tagging” switched on')).toBeTruthy();
     expect(server.writes()[1]).toMatchObject({ path: HUB_PATH, body: { name: 'tagging', enabled: 'true' } });
     await waitFor(() => expect(tagging.checked).toBe(true));
   });
@@ -49,11 +51,19 @@ describe('hub features', { timeout: 60_000 }, () => {
     });
     renderSettings(<HubFeaturesPage />);
     await screen.findByTestId('hub-features');
-    const payments = screen.getByTestId('hub-flag-payments');
+    const coming = screen.getByTestId('hub-coming');
+    const payments = within(coming).getByTestId('hub-flag-payments');
     expect(payments.querySelector('input')).toBeNull();
     expect(screen.queryByTestId('hub-switch-payments')).toBeNull();
-    expect(payments.textContent).toContain('Coming');
-    expect(payments.textContent).toContain('Its area is not in Agora yet');
+    expect(payments.textContent).toContain('Payments');
+    expect(coming.textContent).toContain('Coming to Agora');
+    expect(coming.textContent).toContain('These areas are not in Agora yet');
+    // Coming flags are gathered apart: none sits among the switches.
+    const live = screen.getByTestId('hub-features');
+    for (const name of FEATURE_NAMES.filter(isFeatureComing)) {
+      expect(within(live).queryByTestId(`hub-flag-${name}`), name).toBeNull();
+      expect(within(coming).getByTestId(`hub-flag-${name}`), name).toBeTruthy();
+    }
     // A live flag keeps its switch, and no coming one is offered as a switch.
     expect(screen.getByTestId('hub-switch-seo').querySelector('input')).toBeTruthy();
     for (const name of FEATURE_NAMES.filter(isFeatureComing)) {

@@ -1,8 +1,6 @@
-import { FEATURES, isFeatureComing, type FeatureName } from '@agora/contract';
-import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import { FEATURES, type FeatureName } from '@agora/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -13,29 +11,31 @@ import { generalErrorText } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { notifyToggled } from '../../../core/notices/notify-toggled.ts';
 import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { FEATURE_LABELS } from '../api/feature-labels.ts';
 import {
-  groupedFeatures,
+  comingFeatures,
+  liveFeatureGroups,
   parentOf,
   useHubFeaturesQuery,
   useToggleHubFeatureMutation,
   type FeatureFlags,
 } from '../api/hub-feature-api.ts';
 
-/** The switch's place on a flag of an area not built yet: nothing to switch, only a sign of waiting. */
-function ComingMark() {
+/** A flag's name as people read it, with its stored key in small type for those who script the API. */
+function FlagName({ name, id, muted }: { name: FeatureName; id?: string; muted?: boolean }) {
   return (
-    <Box
-      sx={{
-        width: 58,
-        height: 38,
-        flexShrink: 0,
-        display: 'grid',
-        placeItems: 'center',
-        color: 'text.secondary',
-      }}
-      aria-hidden
-    >
-      <HourglassEmptyOutlined fontSize="small" />
+    <Box sx={{ minWidth: 0 }}>
+      <Typography id={id} color={muted ? 'text.secondary' : undefined}>
+        <FormattedMessage {...FEATURE_LABELS[name]} />
+      </Typography>
+      <Typography
+        variant="caption"
+        component="code"
+        color="text.secondary"
+        sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', display: 'block' }}
+      >
+        {name}
+      </Typography>
     </Box>
   );
 }
@@ -52,63 +52,79 @@ function FlagRow({
   onToggle: (name: FeatureName, enabled: boolean) => void;
 }) {
   const intl = useIntl();
-  const coming = isFeatureComing(name);
   const parent = parentOf(name);
-  const parentOff = !coming && parent !== undefined && !flags[parent];
+  const parentOff = parent !== undefined && !flags[parent];
   const labelId = `flag-${name}`;
   return (
     <Stack
       direction="row"
       spacing={1}
       sx={{
-        alignItems: 'center',
+        alignItems: 'flex-start',
         pl: parent ? { xs: 2, sm: 4 } : 0,
         borderLeft: parent ? 2 : 0,
         borderColor: 'divider',
       }}
       data-testid={`hub-flag-${name}`}
-      data-coming={coming ? 'true' : undefined}
     >
-      {coming ? (
-        <ComingMark />
-      ) : (
-        <Switch
-          checked={Boolean(flags[name])}
-          disabled={pending}
-          onChange={(event) => onToggle(name, event.target.checked)}
-          slotProps={{ input: { 'aria-labelledby': labelId, name } }}
-          data-testid={`hub-switch-${name}`}
-        />
-      )}
-      <Box sx={{ minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography
-            id={labelId}
-            sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
-            color={coming ? 'text.secondary' : undefined}
-          >
-            {name}
-          </Typography>
-          {coming && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={intl.formatMessage({ id: 'hubFeatures.coming' })}
-              data-testid={`hub-coming-${name}`}
-            />
-          )}
-        </Stack>
+      <Switch
+        checked={Boolean(flags[name])}
+        disabled={pending}
+        onChange={(event) => onToggle(name, event.target.checked)}
+        slotProps={{ input: { 'aria-labelledby': labelId, name } }}
+        data-testid={`hub-switch-${name}`}
+      />
+      <Box sx={{ minWidth: 0, pt: 0.75 }}>
+        <FlagName name={name} id={labelId} />
         <Typography variant="caption" component="p" color={parentOff ? 'warning.dark' : 'text.secondary'}>
-          {coming ? (
-            <FormattedMessage id="hubFeatures.comingHelp" />
-          ) : parentOff ? (
-            <FormattedMessage id="hubFeatures.parentOff" values={{ parent }} />
+          {parentOff ? (
+            <FormattedMessage
+              id="hubFeatures.parentOff"
+              values={{ parent: intl.formatMessage(FEATURE_LABELS[parent]) }}
+            />
           ) : (
             <FormattedMessage id="hubFeatures.plan" values={{ plan: FEATURES[name].plan }} />
           )}
         </Typography>
       </Box>
     </Stack>
+  );
+}
+
+/** The flags of areas Agora does not have yet: named once, apart, with nothing to switch. */
+function ComingSection() {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="group-coming"
+      sx={{ p: 2, mt: 3, bgcolor: 'action.hover' }}
+      data-testid="hub-coming"
+    >
+      <Typography variant="h6" component="h2" id="group-coming">
+        <FormattedMessage id="hubFeatures.comingTitle" />
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+        <FormattedMessage id="hubFeatures.comingHelp" />
+      </Typography>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        {comingFeatures().map((name) => (
+          <li key={name} data-testid={`hub-flag-${name}`} data-coming="true">
+            <FlagName name={name} muted />
+          </li>
+        ))}
+      </Box>
+    </Paper>
   );
 }
 
@@ -122,7 +138,7 @@ export default function HubFeaturesPage() {
     onSuccess: (_flags, { name, enabled }) => {
       notifyToggled({
         messageId: enabled ? 'hubFeatures.switchedOn' : 'hubFeatures.switchedOff',
-        values: { name },
+        values: { name: intl.formatMessage(FEATURE_LABELS[name]) },
         undo: () => toggle.mutate({ name, enabled: !enabled }),
       });
     },
@@ -149,39 +165,43 @@ export default function HubFeaturesPage() {
       {selected && query.isPending && <PageSpinner />}
       {query.isError && <Alert severity="error">{generalErrorText(intl, query.error)}</Alert>}
       {query.data && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
-          }}
-          data-testid="hub-features"
-        >
-          {groupedFeatures().map((group) => (
-            <Paper
-              key={group.id}
-              variant="outlined"
-              sx={{ p: 2 }}
-              component="section"
-              aria-labelledby={`group-${group.id}`}
-            >
-              <Typography variant="h6" component="h2" id={`group-${group.id}`} sx={{ mb: 1 }}>
-                <FormattedMessage id={group.labelId} />
-              </Typography>
-              <Stack spacing={1}>
-                {group.names.map((name) => (
-                  <FlagRow
-                    key={name}
-                    name={name}
-                    flags={query.data}
-                    pending={toggle.isPending && toggle.variables.name === name}
-                    onToggle={(flag, enabled) => toggle.mutate({ name: flag, enabled })}
-                  />
-                ))}
-              </Stack>
-            </Paper>
-          ))}
-        </Box>
+        <>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
+              alignItems: 'start',
+            }}
+            data-testid="hub-features"
+          >
+            {liveFeatureGroups().map((group) => (
+              <Paper
+                key={group.id}
+                variant="outlined"
+                sx={{ p: 2 }}
+                component="section"
+                aria-labelledby={`group-${group.id}`}
+              >
+                <Typography variant="h6" component="h2" id={`group-${group.id}`} sx={{ mb: 1 }}>
+                  <FormattedMessage id={group.labelId} />
+                </Typography>
+                <Stack spacing={1.5}>
+                  {group.names.map((name) => (
+                    <FlagRow
+                      key={name}
+                      name={name}
+                      flags={query.data}
+                      pending={toggle.isPending && toggle.variables.name === name}
+                      onToggle={(flag, enabled) => toggle.mutate({ name: flag, enabled })}
+                    />
+                  ))}
+                </Stack>
+              </Paper>
+            ))}
+          </Box>
+          {comingFeatures().length > 0 && <ComingSection />}
+        </>
       )}
     </>
   );
