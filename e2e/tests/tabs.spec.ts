@@ -9,7 +9,7 @@ import { expect, test } from '../support/test.ts';
  * drawer opens and every one of its tabs (and sub-tabs) is clicked; each screen shows its title and
  * no error — no not-found screen, no crash screen, no error alert, no redirect loop. The drawer itself
  * is what the server allows each role (spec mgmt §6). Issue 12 §4: axe-core finds no serious or
- * critical violation on any of those screens.
+ * critical violation on any of those screens, at desktop and at phone width.
  */
 
 const EDITOR: NewMember = { username: 'tabs-editor', password: 'Lantern-orchid-47', role: 'editor' };
@@ -64,6 +64,77 @@ async function clickTab(page: Page, tab: Locator, where: string, crash: string, 
   return `${where} › ${label}`;
 }
 
+/** How the walk reaches the drawer: beside the screen on a desktop, behind the menu button on a phone. */
+interface Drawer {
+  links(): Promise<string[]>;
+  open(path: string): Promise<void>;
+}
+
+function desktopDrawer(page: Page): Drawer {
+  const drawer = page.getByRole('navigation').first();
+  return {
+    links: () =>
+      drawer
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname)),
+    open: (path) => drawer.locator(`a[href="${path}"]`).click(),
+  };
+}
+
+function phoneDrawer(page: Page, locale: 'en' | 'it'): Drawer {
+  const toggle = page.getByRole('button', { name: consoleMessages(locale)['layout.toggleMenu'] as string });
+  const drawer = page.locator('.MuiDrawer-modal nav');
+  const reveal = async () => {
+    await toggle.click();
+    await expect(drawer).toBeVisible();
+  };
+  return {
+    links: async () => {
+      await reveal();
+      const paths = await drawer
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      return paths;
+    },
+    open: async (path) => {
+      await reveal();
+      await drawer.locator(`a[href="${path}"]`).click();
+      // Choosing an entry closes the drawer: the screen is the phone's whole width again.
+      await expect(drawer).toBeHidden();
+    },
+  };
+}
+
+/** Opens every drawer entry and every tab (and sub-tab) of it; returns what axe found on the way. */
+async function walk(page: Page, drawer: Drawer, role: keyof typeof DRAWER, crash: string) {
+  const links = await drawer.links();
+  for (const path of DRAWER[role].includes) expect(links, `${role} drawer`).toContain(path);
+  for (const path of DRAWER[role].excludes) expect(links, `${role} drawer`).not.toContain(path);
+
+  const found: AxeFinding[] = [...(await seriousViolations(page, '/'))];
+  for (const path of links.filter((p) => p !== '/')) {
+    await drawer.open(path);
+    await expectScreen(page, path, crash);
+    found.push(...(await seriousViolations(page, path)));
+    const rows = page.locator('main').getByRole('tablist');
+    if ((await rows.count()) === 0) continue;
+    const tabs = rows.first().getByRole('tab');
+    const count = await tabs.count();
+    for (let i = 0; i < count; i++) {
+      const where = await clickTab(page, tabs.nth(i), path, crash, found);
+      // A second row of tabs (analytics' sections): every one of its tabs too.
+      if ((await rows.count()) > 1) {
+        const subs = rows.nth(1).getByRole('tab');
+        const subCount = await subs.count();
+        for (let j = 0; j < subCount; j++) await clickTab(page, subs.nth(j), where, crash, found);
+      }
+    }
+  }
+  return found;
+}
+
 for (const role of ['admin', 'editor', 'moderator'] as const) {
   for (const locale of ['en', 'it'] as const) {
     test(`${role} (${locale}): every tab of every area shows its screen`, async ({ page, request }) => {
@@ -72,34 +143,29 @@ for (const role of ['admin', 'editor', 'moderator'] as const) {
       await signInAs(page, request, role);
       await page.getByTestId(`locale-${locale}`).click();
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-
-      const drawer = page.getByRole('navigation').first();
-      const links = await drawer
-        .getByRole('link')
-        .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-      for (const path of DRAWER[role].includes) expect(links, `${role} drawer`).toContain(path);
-      for (const path of DRAWER[role].excludes) expect(links, `${role} drawer`).not.toContain(path);
-
-      const found: AxeFinding[] = [...(await seriousViolations(page, '/'))];
-      for (const path of links.filter((p) => p !== '/')) {
-        await drawer.locator(`a[href="${path}"]`).click();
-        await expectScreen(page, path, crash);
-        found.push(...(await seriousViolations(page, path)));
-        const rows = page.locator('main').getByRole('tablist');
-        if ((await rows.count()) === 0) continue;
-        const tabs = rows.first().getByRole('tab');
-        const count = await tabs.count();
-        for (let i = 0; i < count; i++) {
-          const where = await clickTab(page, tabs.nth(i), path, crash, found);
-          // A second row of tabs (analytics' sections): every one of its tabs too.
-          if ((await rows.count()) > 1) {
-            const subs = rows.nth(1).getByRole('tab');
-            const subCount = await subs.count();
-            for (let j = 0; j < subCount; j++) await clickTab(page, subs.nth(j), where, crash, found);
-          }
-        }
-      }
+      const found = await walk(page, desktopDrawer(page), role, crash);
       expect(found, describeFindings(found)).toEqual([]);
     });
   }
+}
+
+/**
+ * The same walk on a phone (390 × 844), as admin, who sees every screen. Italian only: its longer
+ * texts are the ones that overflow, and colours do not change with the language (each walk costs
+ * about three minutes of CI).
+ */
+for (const locale of ['it'] as const) {
+  test(`admin on a phone (${locale}): every tab of every area shows its screen`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const crash = consoleMessages(locale)['errorBoundary.error'] as string;
+    await signInAs(page, request, 'admin');
+    await page.getByTestId(`locale-${locale}`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const found = await walk(page, phoneDrawer(page, locale), 'admin', crash);
+    expect(found, describeFindings(found)).toEqual([]);
+  });
 }

@@ -29,6 +29,7 @@ import { IgnoreConfirmDialog } from '../components/ignore-confirm-dialog.tsx';
 import { RegistrationSettingsCard } from '../components/registration-settings-card.tsx';
 import { ListScaffold } from '../../../core/lists/list-scaffold.tsx';
 import { ListPager } from '../../../core/lists/list-pager.tsx';
+import { textOnColour } from '../../../core/colours/text-on-colour.ts';
 import { NoMailNotice, useCanSendEmail } from '../../server-settings/index.ts';
 
 const STATUS_LABEL: Record<ApprovalStatus, string> = {
@@ -48,14 +49,6 @@ const STATUS_COLOR: Record<ApprovalStatus, 'success' | 'warning' | 'default'> = 
   pending: 'warning',
   ignored: 'default',
 };
-
-/** Readable text on a tag colour (#RRGGBB). */
-function textOn(color: string): string {
-  const hex = /^#?([0-9a-f]{6})$/i.exec(color)?.[1];
-  if (!hex) return 'inherit';
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return 0.299 * (r ?? 0) + 0.587 * (g ?? 0) + 0.114 * (b ?? 0) > 150 ? '#000' : '#fff';
-}
 
 /** Admin-only: members awaiting approval, with approve / ignore / restore (spec mgmt §2, §4). */
 export default function RegistrationApprovalPage() {
@@ -136,7 +129,7 @@ export default function RegistrationApprovalPage() {
           key={tag.id}
           size="small"
           label={tag.name}
-          sx={{ bgcolor: tag.color, color: textOn(tag.color) }}
+          sx={{ bgcolor: tag.color, color: textOnColour(tag.color) }}
         />
       ))}
     </Box>

@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useIntl } from 'react-intl';
 import { formatAnalyticsValue } from '../../../../core/analytics/analytics-format.ts';
+import { textOnColour } from '../../../../core/colours/text-on-colour.ts';
 
 /** How a table cell is shown: numbers with the dot separator, days as DD-MM-YYYY, tag chips, texts. */
 export type CellType = 'number' | 'time' | 'string' | 'tags';
@@ -28,7 +29,7 @@ export function CellValue({ value, type }: { value: unknown; type?: CellType }) 
               key={`${label}-${index}`}
               label={label}
               size="small"
-              sx={color ? { bgcolor: color, color: 'common.black' } : undefined}
+              sx={color ? { bgcolor: color, color: textOnColour(color) } : undefined}
             />
           );
         })}
