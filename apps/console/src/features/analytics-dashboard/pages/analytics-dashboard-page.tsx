@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Responsive, useContainerWidth } from 'react-grid-layout';
-import { defaultConstraints, minSize } from 'react-grid-layout/core';
+import { defaultConstraints, maxSize, minSize } from 'react-grid-layout/core';
 import 'react-grid-layout/css/styles.css';
 import {
   AnalyticsError,
@@ -36,6 +36,7 @@ import type { DashboardPeriod } from '../components/widget-queries.ts';
 import {
   applyLayoutAction,
   breakpointAt,
+  MAX_WIDGET_H,
   MIN_WIDGET_H,
   MIN_WIDGET_W,
   type LayoutAction,
@@ -63,8 +64,12 @@ import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
 
 const FOLLOW = ['follow_enabled'];
 
-/** A mouse resize stops where the keyboard's does: two columns, two rows. */
-const GRID_CONSTRAINTS = [...defaultConstraints, minSize(MIN_WIDGET_W, MIN_WIDGET_H)];
+/** A mouse resize stops where the keyboard's does: two columns and two rows, up to the grid's width and 24 rows. */
+const GRID_CONSTRAINTS = [
+  ...defaultConstraints,
+  minSize(MIN_WIDGET_W, MIN_WIDGET_H),
+  maxSize(Math.max(...Object.values(DASHBOARD_COLS)), MAX_WIDGET_H),
+];
 
 /** Read by screen readers, not shown. */
 const VISUALLY_HIDDEN = {
