@@ -2,6 +2,7 @@ import { ErrorCode } from './error-codes.ts';
 import { OAUTH_ERROR_CODES } from './error-envelope.ts';
 import { AnalyticsExportErrorCode, CubeApiErrorCode, TAG_ASSIGNMENT_ERROR_CODE } from './analytics/index.ts';
 import { AppSettingsErrorCode } from './app-settings/index.ts';
+import { CategoryErrorCode } from './categories/index.ts';
 import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
 import { MemberApiErrorCode } from './member-content/index.ts';
 import { PASSWORD_WEAKNESS_CODES } from './member-people/password-weakness-codes.ts';
@@ -29,6 +30,7 @@ export const ERROR_CODE_REGISTRY = [
   TAG_ASSIGNMENT_ERROR_CODE,
   CubeApiErrorCode,
   AppSettingsErrorCode,
+  CategoryErrorCode,
   DynamicPreferencesErrorCode,
   ImageErrorCode,
   MemberApiErrorCode,

@@ -1,0 +1,3 @@
+export * from './category-schemas.ts';
+export * from './category-input.ts';
+export * from './category-paths.ts';
