@@ -49,6 +49,8 @@ import { registerAnalyticsTableRoutes } from './modules/analytics-tables/analyti
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
+import { registerCategoryRoutes } from './modules/categories/categories.routes.ts';
+import { registerMemberCategoryRoutes } from './modules/categories/member-categories.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
@@ -248,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAuditLogRoutes(scope, platform);
     registerStaffRoutes(scope, platform);
     registerTaggingRoutes(scope, platform);
+    registerCategoryRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
     registerScoringRoutes(scope, platform);
@@ -263,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerPlatformUrlRoute(scope, { db, auth, tokens });
     registerMemberPeopleRoutes(scope, memberApi);
     registerMemberContentRoutes(scope, memberApi);
+    registerMemberCategoryRoutes(scope, memberApi);
     registerMemberUserModerationRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);

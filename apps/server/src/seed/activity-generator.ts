@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/database.ts';
 import { createRng, cumulate, type Rng } from './prng.ts';
 import { ActivityWriter, CountingSink, type ActivitySink, type ActivityTable } from './activity-writer.ts';
 import '../modules/activity/activity.tables.ts';
+import '../modules/categories/categories.tables.ts';
 
 /**
  * Deterministic, realistic activity for one community (the tables of migration 0006), for the demo

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/schema.ts';
 import '../modules/activity/activity.tables.ts';
+import '../modules/categories/categories.tables.ts';
 
 type PgType = 'int' | 'bigint' | 'text' | 'bool' | 'ts';
 

@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/database.ts';
 import '../modules/activity/activity.tables.ts';
+import '../modules/categories/categories.tables.ts';
 
 /**
  * Test-only: a small deterministic community activity (seeded PRNG), written with Kysely, so engine

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../platform/db/database.ts';
 import type {} from '../modules/activity/activity.tables.ts';
+import type {} from '../modules/categories/categories.tables.ts';
 import type {} from '../modules/member-auth/member-auth.tables.ts';
 import type {} from '../modules/member-content/member-content.tables.ts';
 import type {} from '../modules/member-people/member-people.tables.ts';

@@ -137,3 +137,11 @@ export type CategoryNameLookup = z.infer<typeof categoryNameLookupSchema>;
 /** `{id}/image/?kind=image|thumbnail` (multipart, field `file`). */
 export const categoryImageQuerySchema = z.object({ kind: categoryImageKindSchema });
 export type CategoryImageQuery = z.infer<typeof categoryImageQuerySchema>;
+
+/** `{id}/image/` upload body (multipart): the file field `file`. */
+export const categoryImageBodySchema = z.object({
+  file: z
+    .any()
+    .optional()
+    .meta({ type: 'string', format: 'binary', description: 'The image (PNG, JPEG, GIF, WebP)' }),
+});

@@ -37,6 +37,7 @@ const BY_NAME: Partial<Record<string, ConsoleArea>> = {
   home_stream_connection_boost: 'community-management',
   explore_stream_connection_boost: 'community-management',
   category_follow_enabled: 'community-management',
+  manual_categories_order_enabled: 'categories',
   people_search_enabled: 'community-management',
   users_approval_enabled: 'community-management',
   gdpr_signup_accept_html: 'community-management',

@@ -240,6 +240,7 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     feature: 'stream_settings',
   },
   bool('configurations', 'category_follow_enabled', true),
+  bool('configurations', 'manual_categories_order_enabled', false),
   bool('configurations', 'people_search_enabled', true),
   bool('configurations', 'post_only_staff_enabled', false),
   bool('configurations', 'content_availability', true),

@@ -1,22 +1,15 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type BigId = ColumnType<number, number | bigint | undefined, number>;
 
 /**
- * Kysely types of the activity tables (migration 0006) that no area writes yet: categories, private
- * messages and uploads (the seed fills them; analytics reads them). Each other table of that migration
- * is declared by the module that writes it: contents, comments, votes, poll votes, shares and views by
- * member-content; connections, follows and interests by member-people; tags and user tags by tagging;
- * logins by member-auth.
+ * Kysely types of the activity tables (migration 0006) that no area writes yet: private messages and
+ * uploads (the seed fills them; analytics reads them). Each other table of that migration is declared
+ * by the module that writes it: categories by categories; contents, comments, votes, poll votes,
+ * shares and views by member-content; connections, follows and interests by member-people; tags and
+ * user tags by tagging; logins by member-auth.
  */
-export interface CategoriesTable {
-  stack_id: number;
-  id: Generated<number>;
-  name: string;
-  slug: string;
-  created_at: ColumnType<Date, Date | string | undefined, never>;
-}
 export interface PrivateMessagesTable {
   stack_id: number;
   sender_id: number;
@@ -33,7 +26,6 @@ export interface UploadsTable {
 
 declare module '../../platform/db/schema.ts' {
   interface Database {
-    categories: CategoriesTable;
     private_messages: PrivateMessagesTable;
     uploads: UploadsTable;
   }

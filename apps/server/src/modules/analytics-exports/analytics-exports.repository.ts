@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { categoryRows } from '../activity/category-rows.repository.ts';
+import { categoryRows } from '../categories/category-rows.repository.ts';
 import { contributionRows } from '../member-content/contribution-rows.repository.ts';
 import { commentRows } from '../member-content/reaction-rows.repository.ts';
 import { communityUserRows } from '../users/community-user-rows.repository.ts';

@@ -25,7 +25,7 @@ import {
   metricsFor,
   USER_METRICS,
 } from '../analytics-tables/analytics-tables.repository.ts';
-import { categoriesAfter } from '../activity/categories.repository.ts';
+import { categoriesAfter } from '../categories/categories.repository.ts';
 import { findAccountById } from '../auth/account.repository.ts';
 import * as repo from './analytics-exports.repository.ts';
 import { csvLine, type Cell } from './csv.ts';

@@ -1,7 +1,7 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { CategoryTableCount, ContributionTableCount, UserTableCount } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { categoryRows } from '../activity/category-rows.repository.ts';
+import { categoryRows } from '../categories/category-rows.repository.ts';
 import { privateMessageRows, uploadRows } from '../activity/message-and-upload-rows.repository.ts';
 import { loginRows } from '../member-auth/login-rows.repository.ts';
 import { contributionRows, pollContributionRows } from '../member-content/contribution-rows.repository.ts';

@@ -17,6 +17,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { pageEnvelope } from '../../platform/http/page-links.ts';
 import '../activity/activity.tables.ts';
+import '../categories/categories.tables.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createAnalyticsTablesService, type Page, type Viewer } from './analytics-tables.service.ts';

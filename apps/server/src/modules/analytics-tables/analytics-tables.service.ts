@@ -18,7 +18,7 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { categoriesByIds } from '../activity/categories.repository.ts';
+import { categoriesByIds } from '../categories/categories.repository.ts';
 import { activeUserTags, assignUserTags } from '../tagging/user-tag-assignment.repository.ts';
 import { userTagIds } from '../tagging/tagging.repository.ts';
 import { tagsOfUsers } from '../tagging/user-tags.repository.ts';

@@ -2,7 +2,7 @@ import type { ContentComment, FeedObject } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { memberUsers, type MemberUser } from '../member-people/member-user.repository.ts';
 import { htmlToText, slugOf, summaryOf } from '../../platform/content/content-html.ts';
-import { categoriesByIds } from '../activity/categories.repository.ts';
+import { categoriesByIds } from '../categories/categories.repository.ts';
 import * as repo from './member-content.repository.ts';
 
 /** Who is reading: staff (admins and moderators) also see hidden and deleted contents. */

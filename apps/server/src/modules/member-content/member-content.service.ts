@@ -1,5 +1,7 @@
 import {
   areaAllows,
+  CATEGORY_MESSAGES,
+  CategoryErrorCode,
   MemberApiErrorCode,
   ErrorCode,
   FLAG_TYPE_DESCRIPTIONS,
@@ -10,6 +12,7 @@ import {
   type CreateFeedObjectBody,
   type FeedObject,
   type FeedObjectType,
+  type FeedUnit,
   type ScoreAction,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
@@ -22,7 +25,7 @@ import { moderateNewContent, type BotDeps } from '../moderation/moderation.servi
 import { awardPoints } from '../scoring/scoring.service.ts';
 import { memberUsers } from '../member-people/member-user.repository.ts';
 import { bodyOf, htmlToText } from '../../platform/content/content-html.ts';
-import { categoriesByIds } from '../activity/categories.repository.ts';
+import { categoriesByIds, postableCategories } from '../categories/categories.repository.ts';
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
 
@@ -184,6 +187,12 @@ export function createMemberContentService(deps: ContentDeps) {
       if (categories.length !== new Set(categoryIds).size) {
         errors.push(errorEntry(ErrorCode.invalid, 'Choose existing categories.', 'categories'));
       }
+      const postable = await postableCategories(db, stackId, categoryIds, !!caller.role);
+      if (postable.hidden) {
+        errors.push(errorEntry(ErrorCode.invalid, 'Choose existing categories.', 'categories'));
+      } else if (postable.staffOnly) {
+        throw AppError.of(403, CategoryErrorCode.staffOnly, CATEGORY_MESSAGES.staffOnly, 'categories');
+      }
       if (errors.length > 0) throw new AppError(400, errors);
 
       const at = clock.now();
@@ -229,6 +238,38 @@ export function createMemberContentService(deps: ContentDeps) {
         offset,
       });
       return { count, results: await feedObjects(db, stackId, rows, viewer, clock.now()) };
+    },
+
+    /** A category's feed (SelfCommunity's feed units), newest first; the caller checked the category. */
+    async categoryFeed(
+      stackId: number,
+      caller: MemberCaller | undefined,
+      categoryId: number,
+      limit: number | undefined,
+      offset: number,
+    ): Promise<{ count: number; results: FeedUnit[] }> {
+      await checkReader(stackId, caller);
+      const viewer = viewerOf(caller);
+      const { count, rows } = await repo.listCategoryContributions(db, stackId, categoryId, {
+        visibleOnly: !viewer.staff,
+        limit,
+        offset,
+      });
+      const objects = new Map<number, FeedObject>();
+      for (const type of ['discussion', 'post', 'status'] as const) {
+        const ofType = rows.filter((r) => r.type === type);
+        for (const item of await feedObjects(db, stackId, ofType, viewer, clock.now()))
+          objects.set(item.id, item);
+      }
+      return {
+        count,
+        results: rows.map((row) => ({
+          type: row.type,
+          [row.type]: objects.get(row.id) as FeedObject,
+          seen_by_id: [],
+          has_boost: false,
+        })),
+      };
     },
 
     async createComment(

@@ -18,6 +18,8 @@ import { registrationAllowed } from '../registration-alerts/registration-alerts.
 import { preferenceValues } from './member-people.service.ts';
 import { addUserTags } from '../tagging/user-tag-rows.repository.ts';
 import * as signUp from '../users/member-sign-up.repository.ts';
+import { autoFollowedCategoryIds } from '../categories/categories.repository.ts';
+import { followCategoriesAtSignUp } from './category-interests.repository.ts';
 import { userTagIds } from '../tagging/tagging.repository.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
@@ -68,7 +70,11 @@ export function createMemberAccountsService(deps: Deps) {
 
   async function insert(stackId: number, member: signUp.NewMember): Promise<number> {
     try {
-      return await signUp.insertMember(db, stackId, member);
+      const id = await signUp.insertMember(db, stackId, member);
+      // Forced and preselected categories are followed from the start (issue 13 §1).
+      const autoFollowed = await autoFollowedCategoryIds(db, stackId);
+      await followCategoriesAtSignUp(db, stackId, id, autoFollowed, member.at);
+      return id;
     } catch (error) {
       // Two sign-ups raced for the same username or ext_id.
       if (isUniqueViolation(error)) {

@@ -131,17 +131,3 @@ describe('dynamic preferences', () => {
     expect(other.json().results[0].value).not.toBe('#123456');
   });
 });
-
-describe('GET /category/', () => {
-  it('answers the community’s categories whole without limit', async () => {
-    const res = await get('/category/');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body).toMatchObject({ count: 2, next: null, previous: null });
-    expect(body.results.map((c: { name: string }) => c.name)).toEqual(['News', 'Help']);
-    expect(body.results[0]).toMatchObject({ order: 1, slug: 'news', active: true, followers_counter: 0 });
-    const search = await get('/category/search/?search=hel');
-    expect(search.json().results.map((c: { name: string }) => c.name)).toEqual(['Help']);
-    expect((await get('/category/', {}, 'other')).json().count).toBe(1);
-  });
-});

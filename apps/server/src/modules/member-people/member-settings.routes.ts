@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   FEATURE_NAMES,
-  memberCategoryQuerySchema,
-  memberCategorySchema,
   memberFeatureQuerySchema,
   memberFeatureSchema,
   memberPageOf,
@@ -23,7 +21,6 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { enabledFeatures } from '../features/features.service.ts';
-import { pageOfCategories } from './member-settings.repository.ts';
 
 const tags = ['member-people'];
 
@@ -172,35 +169,4 @@ export function registerMemberSettingsRoutes(scope: FastifyInstance, deps: Membe
       return preferences.updateMulti(stackId, request.body, null);
     },
   );
-
-  for (const path of ['/category/', '/category/search/']) {
-    r.get(
-      path,
-      {
-        config: { member: 'public' },
-        schema: {
-          tags,
-          summary: "The community's categories (the whole list without limit)",
-          querystring: memberCategoryQuerySchema,
-          response: { 200: memberPageOf(memberCategorySchema), ...errorResponses(400, 401, 404) },
-        },
-      },
-      async (request) => {
-        const { stackId } = requireCommunity(request);
-        return memberPage(
-          request,
-          publicUrl,
-          request.query,
-          (limit, offset) =>
-            pageOfCategories(deps.db, stackId, {
-              search: request.query.search?.trim() || undefined,
-              viewer: request.member?.userId,
-              limit,
-              offset,
-            }),
-          Infinity,
-        );
-      },
-    );
-  }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
-import { categoryRows } from '../activity/category-rows.repository.ts';
+import { categoryRows } from '../categories/category-rows.repository.ts';
 import './member-people.tables.ts';
 
 // When a member's relations began (follows, connections, followed categories): what the console's

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TagAddressing, TagObject, TagObjectType, TagType } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { categoryRows, existingCategoryIds } from '../activity/category-rows.repository.ts';
+import { categoryRows, existingCategoryIds } from '../categories/category-rows.repository.ts';
 import {
   contributionTexts,
   existingContributionIds,

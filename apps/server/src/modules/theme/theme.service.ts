@@ -11,6 +11,7 @@ import {
   imageVariantUrl,
   mediaParts,
   preferenceDefinition,
+  type ImageKind,
   type PreferenceDefinition,
   type UploadImageResult,
 } from '@agora/contract';
@@ -20,7 +21,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { internalUrl } from '../stacks/stacks.service.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
-import { InvalidImageError, processImage, reencode } from './image-processing.ts';
+import { InvalidImageError, processImage, reencode, type ProcessedImage } from './image-processing.ts';
 
 /** Largest multipart file the upload route reads (bigger: 413); each preference has its own, smaller limit. */
 export const UPLOAD_FILE_LIMIT_BYTES = 10 * MB;
@@ -56,6 +57,37 @@ function imageDefinitionOrError(name: string): PreferenceDefinition {
     throw AppError.of(400, ImageErrorCode.notAnImage, `The preference "${name}" is not an image.`, 'name');
   }
   throw AppError.of(400, ErrorCode.invalid, `Unknown preference "${name}".`, 'name');
+}
+
+/**
+ * The content-checked image pipeline (PNG, JPEG, GIF, WebP recognised by their bytes, re-encoded,
+ * variants of `kind` made beside the original) storing into the community's media folder; answers the
+ * public address of the original. Other areas (categories) upload their images through it.
+ */
+export async function storeCheckedImage(
+  deps: { config: PlatformDeps['config']; storage: FileStorage },
+  stack: { stackId: number; slug: string },
+  file: Buffer,
+  kind: ImageKind,
+): Promise<{ image: ProcessedImage; url: string }> {
+  let image: ProcessedImage;
+  try {
+    image = await processImage(file, kind);
+  } catch (error) {
+    if (error instanceof InvalidImageError) {
+      throw AppError.of(400, ImageErrorCode.invalidFormat, IMAGE_MESSAGES.invalidFormat, 'file');
+    }
+    throw error;
+  }
+  const folder = mediaFolder(stack.stackId, image.hash);
+  for (const variant of image.variants) {
+    await deps.storage.put(`${folder}/${variant.name}.webp`, variant.bytes);
+  }
+  await deps.storage.put(`${folder}/${REENCODED_MARK}`, Buffer.alloc(0));
+  // The original last: a folder with its original is complete.
+  await deps.storage.put(`${folder}/original.${image.extension}`, image.original);
+  const url = `${internalUrl(deps.config.publicUrl, stack.slug)}/media/${image.hash}/original.${image.extension}`;
+  return { image, url };
 }
 
 /** Uploaded images of a community's dynamic preferences (spec core §3 logo, images, covers; §5 messages). */
@@ -116,24 +148,7 @@ export function createThemeService(deps: PlatformDeps & { storage: FileStorage }
         throw AppError.of(400, ImageErrorCode.tooLarge, IMAGE_MESSAGES.tooLarge(maxMb), 'file');
       }
       const kind = imageKindOf(definition);
-      let image;
-      try {
-        image = await processImage(file, kind);
-      } catch (error) {
-        if (error instanceof InvalidImageError) {
-          throw AppError.of(400, ImageErrorCode.invalidFormat, IMAGE_MESSAGES.invalidFormat, 'file');
-        }
-        throw error;
-      }
-      const folder = mediaFolder(stack.stackId, image.hash);
-      for (const variant of image.variants) {
-        await storage.put(`${folder}/${variant.name}.webp`, variant.bytes);
-      }
-      await storage.put(`${folder}/${REENCODED_MARK}`, Buffer.alloc(0));
-      // The original last: a folder with its original is complete.
-      await storage.put(`${folder}/original.${image.extension}`, image.original);
-
-      const url = `${internalUrl(config.publicUrl, stack.slug)}/media/${image.hash}/original.${image.extension}`;
+      const { image, url } = await storeCheckedImage({ config, storage }, stack, file, kind);
       const previous = (await preferences.get(stack.stackId, definition.name)).value;
       const preference = await preferences.setSystemValue(stack.stackId, definition.name, url, accountId);
       if (previous !== url) await dropIfUnused(stack.stackId, previous);

@@ -16,6 +16,7 @@ import {
   setFlag,
 } from '../../test-support/fixtures.ts';
 import '../activity/activity.tables.ts';
+import '../categories/categories.tables.ts';
 import '../moderation/moderation.tables.ts';
 import '../scoring/scoring.tables.ts';
 import '../staff/staff.tables.ts';

@@ -9,6 +9,7 @@ import {
   form,
 } from '../../test-support/fixtures.ts';
 import '../activity/activity.tables.ts';
+import '../categories/categories.tables.ts';
 import '../scoring/scoring.tables.ts';
 import '../staff/staff.tables.ts';
 import { avatarSvg } from './users.service.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
-import './activity.tables.ts';
+import './categories.tables.ts';
 
-// The activity module owns `categories`. A query of another module that needs categories inside its
+// The categories module owns `categories`. A query of another module that needs categories inside its
 // own statement (a page counting positions, a search with an "assigned" flag, a join with interests)
 // composes this source, `selectFrom(categoryRows(db).as('c'))`, instead of naming the table.
 
