@@ -49,6 +49,8 @@ import { registerAnalyticsTableRoutes } from './modules/analytics-tables/analyti
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
+import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
+import { registerCustomMenuRoutes } from './modules/menus/custom-menu.routes.ts';
 import { registerCategoryRoutes } from './modules/categories/categories.routes.ts';
 import { registerMemberCategoryRoutes } from './modules/categories/member-categories.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
@@ -250,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAuditLogRoutes(scope, platform);
     registerStaffRoutes(scope, platform);
     registerTaggingRoutes(scope, platform);
+    registerMenusRoutes(scope, platform);
     registerCategoryRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
@@ -268,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberContentRoutes(scope, memberApi);
     registerMemberCategoryRoutes(scope, memberApi);
     registerMemberUserModerationRoutes(scope, platform);
+    registerCustomMenuRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerCubeApiRoutes(app, platform);

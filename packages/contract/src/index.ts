@@ -16,6 +16,7 @@ export * from './analytics/index.ts';
 export * from './staff/index.ts';
 export * from './audit-log/index.ts';
 export * from './tagging/index.ts';
+export * from './menus/index.ts';
 export * from './categories/index.ts';
 export * from './moderation/index.ts';
 export * from './registration-approval/index.ts';

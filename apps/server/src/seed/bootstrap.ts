@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/auth/password-hasher.ts';
 import { passwordWeakness } from '../platform/auth/password-strength.ts';
 import { ConfigError } from '../platform/config/config.ts';
 import { CONSOLE_CLIENT_ID } from '../modules/auth/auth.service.ts';
+import { seedBaseMenu } from '../modules/menus/menus.repository.ts';
 
 export interface BootstrapOptions {
   adminEmail: string;
@@ -92,6 +93,7 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
         role: 'admin',
       })
       .execute();
+    await seedBaseMenu(trx, stack.id);
     return {
       created: true,
       adminEmail: options.adminEmail,

@@ -30,6 +30,7 @@ export const AREA_ROLES = {
   'content-settings': CONTENT_AND_MARKETING,
   'community-management': CONTENT_AND_MARKETING,
   tagging: CONTENT_AND_MARKETING,
+  menus: CONTENT_AND_MARKETING,
   categories: CONTENT_AND_MARKETING,
   scoring: CONTENT_AND_MARKETING,
   moderation: MODERATION,

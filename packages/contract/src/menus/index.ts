@@ -1,0 +1,2 @@
+export * from './menus-schemas.ts';
+export * from './menu-input.ts';
