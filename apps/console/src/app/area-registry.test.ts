@@ -30,6 +30,7 @@ describe('area registry: the roles of spec mgmt §6 (contract AREA_ROLES)', () =
       'community-management',
       'scoring',
       'tagging',
+      'categories',
     ]);
     expect(drawer('moderator')).toEqual(['home', 'moderation']);
     expect(drawer('admin')).toEqual(AREAS.filter((area) => !area.hubAdmin).map((area) => area.id));

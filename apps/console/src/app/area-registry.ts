@@ -148,6 +148,13 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/tagging/pages/tagging-page.tsx')),
   },
   {
+    id: 'categories',
+    path: 'categories/*',
+    labelId: 'nav.categories',
+    ...access('categories'),
+    screen: lazyScreen(() => import('../features/categories/pages/categories-page.tsx')),
+  },
+  {
     id: 'audit-log',
     path: 'audit_log',
     labelId: 'nav.auditLog',

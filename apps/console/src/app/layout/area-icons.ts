@@ -1,4 +1,5 @@
 import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -40,6 +41,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   scoring: EmojiEventsOutlined,
   staff: BadgeOutlined,
   tagging: LocalOfferOutlined,
+  categories: CategoryOutlined,
   'audit-log': HistoryOutlined,
   'hub-features': FlagOutlined,
 };

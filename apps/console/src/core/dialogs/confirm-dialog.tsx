@@ -13,6 +13,10 @@ export interface ConfirmDialogProps {
   title: ReactNode;
   /** What the action does, in a sentence or two. */
   text?: ReactNode;
+  /** A choice the action needs (e.g. where to move what is removed), under the text. */
+  children?: ReactNode;
+  /** The action cannot run yet (a needed choice is not made). */
+  confirmDisabled?: boolean;
   confirmLabel: ReactNode;
   cancelLabel: ReactNode;
   /** 'error' for what cannot be undone (removing, erasing), 'warning' for what can be redone. */
@@ -33,6 +37,8 @@ export function ConfirmDialog({
   open,
   title,
   text,
+  children,
+  confirmDisabled = false,
   confirmLabel,
   cancelLabel,
   tone = 'error',
@@ -57,9 +63,10 @@ export function ConfirmDialog({
       data-testid={testId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      {text && (
+      {(text || children) && (
         <DialogContent>
-          <DialogContentText id={textId}>{text}</DialogContentText>
+          {text && <DialogContentText id={textId}>{text}</DialogContentText>}
+          {children}
         </DialogContent>
       )}
       <DialogActions>
@@ -70,7 +77,7 @@ export function ConfirmDialog({
           color={tone}
           variant="contained"
           onClick={onConfirm}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
           data-testid={confirmTestId}
         >

@@ -1,0 +1,159 @@
+import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
+import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import DragIndicatorOutlined from '@mui/icons-material/DragIndicatorOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import type { Category } from '@agora/contract';
+import { FormattedNumber, useIntl } from 'react-intl';
+
+interface Props {
+  category: Category;
+  position: number;
+  first: boolean;
+  last: boolean;
+  /** A dragged row is over this one: it would land here. */
+  dropTarget: boolean;
+  onDragStart: () => void;
+  onDragOver: () => void;
+  onDragEnd: () => void;
+  onDrop: () => void;
+  onMove: (direction: 'up' | 'down') => void;
+  onActive: (on: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One category of the list: draggable by its handle, movable by its up/down buttons. */
+export function CategoryRow({
+  category,
+  position,
+  first,
+  last,
+  dropTarget,
+  onDragStart,
+  onDragOver,
+  onDragEnd,
+  onDrop,
+  onMove,
+  onActive,
+  onEdit,
+  onDelete,
+}: Props) {
+  const intl = useIntl();
+  const name = { name: category.name };
+  const picture = category.thumbnail_url ?? category.image_url;
+  return (
+    <TableRow
+      data-testid={`category-row-${category.id}`}
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData('text/plain', String(category.id));
+        onDragStart();
+      }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        onDragOver();
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        onDrop();
+      }}
+      onDragEnd={onDragEnd}
+      sx={{
+        ...(dropTarget ? { outline: 2, outlineColor: 'primary.main', outlineStyle: 'dashed' } : {}),
+      }}
+    >
+      <TableCell padding="checkbox" sx={{ cursor: 'grab', color: 'text.secondary' }}>
+        <DragIndicatorOutlined
+          fontSize="small"
+          titleAccess={intl.formatMessage({ id: 'categories.order.drag' }, name)}
+        />
+      </TableCell>
+      <TableCell data-testid="category-position">{position}</TableCell>
+      <TableCell>
+        {picture ? (
+          <Box
+            component="img"
+            src={picture}
+            alt=""
+            data-testid="category-thumbnail"
+            sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+          />
+        ) : (
+          <Box
+            sx={{
+              width: 48,
+              height: 48,
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+              color: 'text.secondary',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
+            <ImageOutlined
+              fontSize="small"
+              titleAccess={intl.formatMessage({ id: 'categories.image.none' })}
+            />
+          </Box>
+        )}
+      </TableCell>
+      <TableCell sx={{ minWidth: 140, fontWeight: 500 }} data-testid="category-name">
+        {category.name}
+      </TableCell>
+      <TableCell align="right">
+        <FormattedNumber value={category.contents_count} />
+      </TableCell>
+      <TableCell>
+        <Switch
+          checked={category.active}
+          onChange={(event) => onActive(event.target.checked)}
+          slotProps={{
+            input: { 'aria-label': intl.formatMessage({ id: 'categories.action.enabled' }, name) },
+          }}
+        />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <IconButton
+          aria-label={intl.formatMessage({ id: 'categories.order.up' }, name)}
+          disabled={first}
+          onClick={() => onMove('up')}
+          data-move={`${category.id}-up`}
+        >
+          <ArrowUpwardOutlined fontSize="small" />
+        </IconButton>
+        <IconButton
+          aria-label={intl.formatMessage({ id: 'categories.order.down' }, name)}
+          disabled={last}
+          onClick={() => onMove('down')}
+          data-move={`${category.id}-down`}
+        >
+          <ArrowDownwardOutlined fontSize="small" />
+        </IconButton>
+        <IconButton
+          aria-label={intl.formatMessage({ id: 'categories.action.edit' }, name)}
+          onClick={onEdit}
+          data-testid={`category-edit-${category.id}`}
+        >
+          <EditOutlined fontSize="small" />
+        </IconButton>
+        <IconButton
+          aria-label={intl.formatMessage({ id: 'categories.action.delete' }, name)}
+          onClick={onDelete}
+          data-testid={`category-delete-${category.id}`}
+        >
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+}
