@@ -39,6 +39,7 @@ const TITLES: Record<string, TitleEntry> = {
   users: { title: 'Registration approval', stack: true },
   moderation: { title: 'Moderation', stack: true },
   scoring: { title: 'Users scoring', stack: true },
+  categories: { title: 'Categories', stack: true },
 };
 
 /** 'theme/logo' → ['theme', 'logo']; empty and numeric segments are skipped. */
