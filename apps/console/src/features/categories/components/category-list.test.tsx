@@ -124,4 +124,24 @@ describe('category list', () => {
     expect(await screen.findByText('News deleted; 4 contents moved')).toBeTruthy();
     expect(writes().find((c) => c.path === path(categoryPaths.delete, 1))?.body).toEqual({ move_to: 2 });
   });
+
+  it("turns the members' manual order on at once, with Undo", async () => {
+    const { writes } = server([categoryFixture(1, 'News')]);
+    renderSettings(<CategoryList />);
+    const toggle = (await screen.findByRole('switch', {
+      name: 'Members see this order (else alphabetical)',
+    })) as HTMLInputElement;
+    await waitFor(() => expect(toggle.disabled).toBe(false));
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Members now see the categories in this order')).toBeTruthy();
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Members now see the categories in alphabetical order')).toBeTruthy();
+    expect(
+      writes()
+        .filter((c) => c.path.includes('update_multi'))
+        .map((c) => c.body),
+    ).toEqual([{ manual_categories_order_enabled: true }, { manual_categories_order_enabled: false }]);
+  });
 });

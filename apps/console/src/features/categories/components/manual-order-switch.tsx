@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { FormattedMessage } from 'react-intl';
@@ -21,12 +23,28 @@ export function ManualOrderSwitch() {
       }),
     onError: () => notify({ messageId: 'categories.error.manualOrder', variant: 'error' }),
   });
+  if (state.failed) {
+    // Never a switch showing 'off' when the truth is 'could not ask'.
+    return (
+      <Alert
+        severity="error"
+        data-testid="category-manual-order-error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void state.retry()}>
+            <FormattedMessage id="list.retry" />
+          </Button>
+        }
+      >
+        <FormattedMessage id="categories.error.manualOrderLoad" />
+      </Alert>
+    );
+  }
   return (
     <FormControlLabel
       control={
         <Switch
           checked={on}
-          disabled={state.loading || state.failed || mutation.isPending}
+          disabled={state.loading || mutation.isPending}
           onChange={(event) => mutation.mutate(event.target.checked)}
           data-testid="category-manual-order"
         />
