@@ -155,6 +155,13 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/categories/pages/categories-page.tsx')),
   },
   {
+    id: 'menus',
+    path: 'menus/*',
+    labelId: 'nav.menus',
+    ...access('menus'),
+    screen: lazyScreen(() => import('../features/menus/pages/menus-page.tsx')),
+  },
+  {
     id: 'audit-log',
     path: 'audit_log',
     labelId: 'nav.auditLog',

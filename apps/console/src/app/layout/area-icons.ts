@@ -14,6 +14,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -42,6 +43,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   staff: BadgeOutlined,
   tagging: LocalOfferOutlined,
   categories: CategoryOutlined,
+  menus: MenuOpenOutlined,
   'audit-log': HistoryOutlined,
   'hub-features': FlagOutlined,
 };
