@@ -7,6 +7,7 @@ import Fastify, {
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LEGAL_ACCEPTANCE_HEADER } from '@agora/contract';
 import type { Config } from './platform/config/config.ts';
 import { trustProxyOption } from './platform/config/trust-proxy.ts';
 import type { Db } from './platform/db/database.ts';
@@ -56,6 +57,11 @@ import { registerMemberCategoryRoutes } from './modules/categories/member-catego
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
+import { registerLegalPageRoutes } from './modules/legal-pages/legal-pages.routes.ts';
+import {
+  installLegalAcceptanceNotice,
+  registerMemberLegalPageRoutes,
+} from './modules/legal-pages/member-legal-pages.routes.ts';
 import {
   registerUserModerationRoutes,
   registerMemberUserModerationRoutes,
@@ -159,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: false,
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    exposedHeaders: ['X-Request-Id', 'Retry-After', LEGAL_ACCEPTANCE_HEADER],
   });
   await app.register(formbody);
   await registerMultipartBody(app, { fileSize: config.bodyLimitBytes, files: 10, fields: 100 });
@@ -257,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
     registerScoringRoutes(scope, platform);
+    registerLegalPageRoutes(scope, platform);
     registerUserModerationRoutes(scope, platform);
     registerUserRoutes(scope, platform);
     registerMemberApiClientRoutes(scope, { memberAuth, publicUrl: config.publicUrl });
@@ -265,12 +272,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A community's member API (SelfCommunity v2-compatible), behind the member guard
   registerMemberOAuthRoutes(app, { memberAuth, tokens });
   await registerMemberScope(app, memberAuth, (scope) => {
+    installLegalAcceptanceNotice(scope, platform);
     registerMemberSsoSignInRoute(scope, platform);
     registerPlatformUrlRoute(scope, { db, auth, tokens });
     registerMemberPeopleRoutes(scope, memberApi);
     registerMemberContentRoutes(scope, memberApi);
     registerMemberCategoryRoutes(scope, memberApi);
     registerMemberUserModerationRoutes(scope, platform);
+    registerMemberLegalPageRoutes(scope, platform);
     registerCustomMenuRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);

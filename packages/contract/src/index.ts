@@ -28,4 +28,5 @@ export * from './member-people/index.ts';
 export * from './user-moderation/index.ts';
 export * from './users/index.ts';
 export * from './two-factor/index.ts';
+export * from './legal-pages/index.ts';
 export * from './error-registry.ts';

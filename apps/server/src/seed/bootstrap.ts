@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/auth/password-hasher.ts';
 import { passwordWeakness } from '../platform/auth/password-strength.ts';
 import { ConfigError } from '../platform/config/config.ts';
 import { CONSOLE_CLIENT_ID } from '../modules/auth/auth.service.ts';
+import { seedDemoLegalPages } from '../modules/legal-pages/legal-pages.service.ts';
 import { seedBaseMenu } from '../modules/menus/menus.repository.ts';
 
 export interface BootstrapOptions {
@@ -94,6 +95,7 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       })
       .execute();
     await seedBaseMenu(trx, stack.id);
+    await seedDemoLegalPages(trx, stack.id, new Date());
     return {
       created: true,
       adminEmail: options.adminEmail,

@@ -31,7 +31,7 @@ export const FEATURES = {
   api_v2: { plan: 'enterprise', coming: true },
   webhook: { plan: 'enterprise', coming: true },
   system_pages: { plan: 'go', coming: true },
-  legal_pages: { plan: 'go', coming: true },
+  legal_pages: { plan: 'go' },
   cms: { plan: 'go', coming: true },
   scoring: { plan: 'go' },
   user_roles: { plan: 'go' },

@@ -32,6 +32,7 @@ export const AREA_ROLES = {
   tagging: CONTENT_AND_MARKETING,
   menus: CONTENT_AND_MARKETING,
   categories: CONTENT_AND_MARKETING,
+  pages: CONTENT_AND_MARKETING,
   scoring: CONTENT_AND_MARKETING,
   moderation: MODERATION,
   integrations: ADMIN,

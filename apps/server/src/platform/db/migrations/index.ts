@@ -18,6 +18,7 @@ import * as m0019 from './0019-audit-log-status.ts';
 import * as m0020 from './0020-rate-limits.ts';
 import * as m0023 from './0023-menus.ts';
 import * as m0021 from './0021-categories.ts';
+import * as m0024 from './0024-legal-pages.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0020-rate-limits': m0020,
   '0023-menus': m0023,
   '0021-categories': m0021,
+  '0024-legal-pages': m0024,
 };

@@ -1,0 +1,2 @@
+export * from './legal-pages-schemas.ts';
+export * from './member-legal-pages-schemas.ts';
