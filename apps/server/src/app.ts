@@ -50,10 +50,12 @@ import { registerAnalyticsTableRoutes } from './modules/analytics-tables/analyti
 import { registerAuditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { registerTaggingRoutes } from './modules/tagging/tagging.routes.ts';
-import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
-import { registerCustomMenuRoutes } from './modules/menus/custom-menu.routes.ts';
 import { registerCategoryRoutes } from './modules/categories/categories.routes.ts';
 import { registerMemberCategoryRoutes } from './modules/categories/member-categories.routes.ts';
+import { registerReactionImageRoutes, registerReactionRoutes } from './modules/reactions/reactions.routes.ts';
+import { registerMemberReactionRoutes } from './modules/reactions/reaction-member.routes.ts';
+import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
+import { registerCustomMenuRoutes } from './modules/menus/custom-menu.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
@@ -258,8 +260,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAuditLogRoutes(scope, platform);
     registerStaffRoutes(scope, platform);
     registerTaggingRoutes(scope, platform);
-    registerMenusRoutes(scope, platform);
     registerCategoryRoutes(scope, platform);
+    registerReactionRoutes(scope, platform);
+    registerMenusRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
     registerScoringRoutes(scope, platform);
@@ -278,11 +281,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberPeopleRoutes(scope, memberApi);
     registerMemberContentRoutes(scope, memberApi);
     registerMemberCategoryRoutes(scope, memberApi);
+    registerMemberReactionRoutes(scope, platform);
     registerMemberUserModerationRoutes(scope, platform);
     registerMemberLegalPageRoutes(scope, platform);
     registerCustomMenuRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
+  registerReactionImageRoutes(app, platform);
   registerCubeApiRoutes(app, platform);
 
   if (deps.serveConsole) await registerConsole(app, config);

@@ -7,6 +7,7 @@ import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
 import { MemberApiErrorCode } from './member-content/index.ts';
 import { PASSWORD_WEAKNESS_CODES } from './member-people/password-weakness-codes.ts';
 import { ModerationErrorCode } from './moderation/index.ts';
+import { ReactionErrorCode } from './reactions/index.ts';
 import { RegistrationAlertsErrorCode } from './registration-alerts/index.ts';
 import { RegistrationApprovalErrorCode } from './registration-approval/index.ts';
 import { ServerSettingsErrorCode } from './server-settings/index.ts';
@@ -36,6 +37,7 @@ export const ERROR_CODE_REGISTRY = [
   MemberApiErrorCode,
   PASSWORD_WEAKNESS_CODES,
   ModerationErrorCode,
+  ReactionErrorCode,
   RegistrationAlertsErrorCode,
   RegistrationApprovalErrorCode,
   ServerSettingsErrorCode,

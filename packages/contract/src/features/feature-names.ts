@@ -14,7 +14,7 @@ export const FEATURES = {
   interests: { plan: 'go', coming: true },
   incubators: { plan: 'go' },
   stream_settings: { plan: 'go' },
-  reaction: { plan: 'go', coming: true },
+  reaction: { plan: 'go' },
   content_advanced_settings: { plan: 'go', coming: true },
   community_management_advanced_settings: { plan: 'go', coming: true },
   domain: { plan: 'go' },

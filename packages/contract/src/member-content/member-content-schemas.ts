@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRowId, rowIdSchema } from '../row-id.ts';
 import { FLAG_REASONS, type FlagReason } from '../moderation/moderation-schemas.ts';
+import { memberReactionSchema, reactionCountSchema } from '../reactions/reaction-schemas.ts';
 
 /** Error codes of the member API's refusals (besides the shared ones). */
 export const MemberApiErrorCode = {
@@ -106,7 +107,9 @@ export const feedObjectSchema = z.object({
   share_count: z.number().int(),
   view_count: z.number().int(),
   follower_count: z.number().int(),
-  reactions_count: z.array(z.unknown()),
+  /** Votes per reaction, most used first; `reaction` is the caller's own (null: none or a plain vote). */
+  reactions_count: z.array(reactionCountSchema),
+  reaction: memberReactionSchema.nullable(),
   addressing: z.array(z.unknown()),
   medias: z.array(z.unknown()),
   has_poll: z.boolean(),
@@ -133,7 +136,8 @@ export const contentCommentSchema = z.object({
   vote_count: z.number().int(),
   voted: z.boolean(),
   flag_count: z.number().int(),
-  reactions_count: z.array(z.unknown()),
+  reactions_count: z.array(reactionCountSchema),
+  reaction: memberReactionSchema.nullable(),
   deleted: z.boolean(),
   collapsed: z.boolean(),
 });
@@ -192,7 +196,8 @@ export const pollVoteBodySchema = z.looseObject({ choice: rowIdSchema });
 export const contentVoteSchema = z.object({
   user: contentUserSchema.nullable(),
   added_at: z.string(),
-  reaction: z.null(),
+  /** The reaction the vote carries (null: a plain vote). */
+  reaction: memberReactionSchema.nullable(),
 });
 
 /** A flag: a bare number (the SDK's contributions), `{flag_type}` (the docs) or `{flagType}` (the SDK's comments). */

@@ -539,23 +539,47 @@ export interface VoteTarget {
   contributionId: number;
 }
 
-/** Adds the caller's vote, or removes it when there is one; answers whether the vote is now on. */
-export async function toggleVote(
+/**
+ * Casts the caller's vote with a reaction (null: none), or withdraws it. A vote already there is
+ * withdrawn, unless `change` names another reaction: then the vote stays and carries that one.
+ */
+export async function castVote(
   db: Db,
   stackId: number,
   userId: number,
   target: VoteTarget,
+  reaction: { id: number | null; change: boolean },
   at: Date,
-): Promise<boolean> {
+): Promise<'added' | 'changed' | 'removed'> {
   return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('votes')
+    const mine = trx
+      .selectFrom('votes')
       .where('stack_id', '=', stackId)
       .where('user_id', '=', userId)
       .where('target_type', '=', target.targetType)
-      .where('target_id', '=', target.targetId)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) return false;
+      .where('target_id', '=', target.targetId);
+    const existing = await mine.select('reaction_id').forUpdate().executeTakeFirst();
+    if (existing && reaction.change && existing.reaction_id !== reaction.id) {
+      await trx
+        .updateTable('votes')
+        .set({ reaction_id: reaction.id })
+        .where('stack_id', '=', stackId)
+        .where('user_id', '=', userId)
+        .where('target_type', '=', target.targetType)
+        .where('target_id', '=', target.targetId)
+        .execute();
+      return 'changed';
+    }
+    if (existing) {
+      await trx
+        .deleteFrom('votes')
+        .where('stack_id', '=', stackId)
+        .where('user_id', '=', userId)
+        .where('target_type', '=', target.targetType)
+        .where('target_id', '=', target.targetId)
+        .execute();
+      return 'removed';
+    }
     await trx
       .insertInto('votes')
       .values({
@@ -566,10 +590,48 @@ export async function toggleVote(
         target_author_id: target.authorId,
         contribution_id: target.contributionId,
         created_at: at,
+        reaction_id: reaction.id,
       })
       .execute();
-    return true;
+    return 'added';
   });
+}
+
+/** Per target: how many votes carry each reaction, and the reaction of the viewer's own vote. */
+export async function reactionCounts(
+  db: Db,
+  stackId: number,
+  targetType: 'contribution' | 'comment',
+  ids: readonly number[],
+  viewerId: number | undefined,
+): Promise<{ counts: Map<number, { reactionId: number; count: number }[]>; mine: Map<number, number> }> {
+  const counts = new Map<number, { reactionId: number; count: number }[]>();
+  const mine = new Map<number, number>();
+  if (ids.length === 0) return { counts, mine };
+  const base = db
+    .selectFrom('votes')
+    .where('stack_id', '=', stackId)
+    .where('target_type', '=', targetType)
+    .where('target_id', 'in', [...ids])
+    .where('reaction_id', 'is not', null);
+  const [grouped, own] = await Promise.all([
+    base
+      .select((eb) => ['target_id', 'reaction_id', eb.fn.countAll<number>().as('n')])
+      .groupBy(['target_id', 'reaction_id'])
+      .orderBy('n', 'desc')
+      .orderBy('reaction_id')
+      .execute(),
+    viewerId === undefined
+      ? Promise.resolve([])
+      : base.select(['target_id', 'reaction_id']).where('user_id', '=', viewerId).execute(),
+  ]);
+  for (const row of grouped) {
+    const list = counts.get(Number(row.target_id)) ?? [];
+    list.push({ reactionId: Number(row.reaction_id), count: Number(row.n) });
+    counts.set(Number(row.target_id), list);
+  }
+  for (const row of own) mine.set(Number(row.target_id), Number(row.reaction_id));
+  return { counts, mine };
 }
 
 export async function listVotes(
@@ -579,14 +641,17 @@ export async function listVotes(
   targetId: number,
   limit: number | undefined,
   offset: number,
-): Promise<{ count: number; rows: { user_id: number; created_at: Date }[] }> {
+): Promise<{ count: number; rows: { user_id: number; created_at: Date; reaction_id: number | null }[] }> {
   const base = db
     .selectFrom('votes')
     .where('stack_id', '=', stackId)
     .where('target_type', '=', targetType)
     .where('target_id', '=', targetId);
   const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let page = base.select(['user_id', 'created_at']).orderBy('created_at', 'desc').offset(offset);
+  let page = base
+    .select(['user_id', 'created_at', 'reaction_id'])
+    .orderBy('created_at', 'desc')
+    .offset(offset);
   if (limit !== undefined) page = page.limit(limit);
   return { count: Number(total.n), rows: await page.execute() };
 }

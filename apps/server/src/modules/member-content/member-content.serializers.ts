@@ -3,6 +3,8 @@ import type { Db } from '../../platform/db/database.ts';
 import { memberUsers, type MemberUser } from '../member-people/member-user.repository.ts';
 import { htmlToText, slugOf, summaryOf } from '../../platform/content/content-html.ts';
 import { categoriesByIds } from '../categories/categories.repository.ts';
+import { reactionsByIds } from '../reactions/reactions.repository.ts';
+import { toMemberReaction } from '../reactions/reactions.service.ts';
 import * as repo from './member-content.repository.ts';
 
 /** Who is reading: staff (admins and moderators) also see hidden and deleted contents. */
@@ -12,6 +14,32 @@ export interface Viewer {
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** `reactions_count` and the viewer's own `reaction` of a page of contributions or comments. */
+async function reactionsOf(
+  db: Db,
+  stackId: number,
+  targetType: 'contribution' | 'comment',
+  ids: readonly number[],
+  viewerId: number | undefined,
+) {
+  const { counts, mine } = await repo.reactionCounts(db, stackId, targetType, ids, viewerId);
+  const reactions = await reactionsByIds(db, stackId, [
+    ...[...counts.values()].flatMap((list) => list.map((c) => c.reactionId)),
+    ...mine.values(),
+  ]);
+  const reaction = (id: number | undefined) => {
+    const row = id === undefined ? undefined : reactions.get(id);
+    return row ? toMemberReaction(row) : null;
+  };
+  return (id: number) => ({
+    reactions_count: (counts.get(id) ?? []).flatMap((c) => {
+      const r = reaction(c.reactionId);
+      return r ? [{ reaction: r, count: c.count }] : [];
+    }),
+    reaction: reaction(mine.get(id)),
+  });
+}
 
 /** The User object of an author (a plain copy: the contract's User is an open object). */
 export function authorOf(users: Map<number, MemberUser>, id: number | null) {
@@ -53,7 +81,7 @@ export async function feedObjects(
   if (rows.length === 0) return [];
   const type = rows[0]!.type;
   const ids = rows.map((r) => r.id);
-  const [users, categories, counts, polls] = await Promise.all([
+  const [users, categories, counts, polls, reactions] = await Promise.all([
     memberUsers(
       db,
       stackId,
@@ -67,6 +95,7 @@ export async function feedObjects(
     ),
     repo.contributionCounts(db, stackId, type, ids, viewer.userId, !viewer.staff),
     repo.pollsOf(db, stackId, ids, viewer.userId),
+    reactionsOf(db, stackId, 'contribution', ids, viewer.userId),
   ]);
   return rows.map((row) => {
     const visibility = repo.visibilityOf(row.status, row.moderation);
@@ -92,7 +121,7 @@ export async function feedObjects(
       share_count: counts.shares.get(row.id) ?? 0,
       view_count: counts.views.get(row.id) ?? 0,
       follower_count: 0,
-      reactions_count: [],
+      ...reactions(row.id),
       addressing: [],
       medias: [],
       has_poll: poll !== undefined,
@@ -112,7 +141,7 @@ export async function contentComments(
 ): Promise<ContentComment[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [users, counts] = await Promise.all([
+  const [users, counts, reactions] = await Promise.all([
     memberUsers(
       db,
       stackId,
@@ -120,6 +149,7 @@ export async function contentComments(
       now,
     ),
     repo.commentCounts(db, stackId, ids, viewer.userId, !viewer.staff),
+    reactionsOf(db, stackId, 'comment', ids, viewer.userId),
   ]);
   return rows.map((row) => {
     const visibility = repo.visibilityOf(row.status, row.moderation);
@@ -138,7 +168,7 @@ export async function contentComments(
       vote_count: counts.votes.get(row.id) ?? 0,
       voted: counts.voted.has(row.id),
       flag_count: counts.flags.get(row.id) ?? 0,
-      reactions_count: [],
+      ...reactions(row.id),
       deleted: visibility === 'deleted',
       collapsed: visibility === 'hidden',
     };

@@ -26,11 +26,14 @@ import { awardPoints } from '../scoring/scoring.service.ts';
 import { memberUsers } from '../member-people/member-user.repository.ts';
 import { bodyOf, htmlToText } from '../../platform/content/content-html.ts';
 import { categoriesByIds, postableCategories } from '../categories/categories.repository.ts';
+import { reactionsByIds } from '../reactions/reactions.repository.ts';
+import { resolveVoteReaction, toMemberReaction } from '../reactions/reactions.service.ts';
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
 
 /** The moderation bot's classifier comes from the composition root (word lists when absent). */
-export type ContentDeps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'> & Pick<BotDeps, 'classifier'>;
+export type ContentDeps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox' | 'config'> &
+  Pick<BotDeps, 'classifier'>;
 
 const TITLE_MAX = 255;
 const POLL_CHOICES_MAX = 20;
@@ -365,26 +368,39 @@ export function createMemberContentService(deps: ContentDeps) {
       return { count, results: await contentComments(db, stackId, rows, viewer, clock.now()) };
     },
 
-    /** Votes or un-votes; the author earns the like points on a vote by someone else. */
-    async voteContribution(stackId: number, caller: MemberCaller, type: FeedObjectType, id: number) {
+    /**
+     * Votes with a reaction (the default one when none is named), changes the reaction of a vote, or
+     * takes the vote back (a plain vote again, or the same reaction); the author earns the like points
+     * on a new vote by someone else.
+     */
+    async voteContribution(
+      stackId: number,
+      caller: MemberCaller,
+      type: FeedObjectType,
+      id: number,
+      requested?: number,
+    ) {
       const row = await readableContribution(stackId, type, id, viewerOf(caller));
       const at = clock.now();
-      const on = await repo.toggleVote(
+      const reaction = await resolveVoteReaction(deps, stackId, requested);
+      const outcome = await repo.castVote(
         db,
         stackId,
         caller.userId,
         { targetType: 'contribution', targetId: row.id, authorId: row.author_id, contributionId: row.id },
+        { id: reaction, change: requested !== undefined },
         at,
       );
-      if (on && row.author_id !== caller.userId) {
+      if (outcome === 'added' && row.author_id !== caller.userId) {
         await awardPoints(deps, stackId, row.author_id, LIKE_ACTION[type], at);
       }
     },
 
-    async voteComment(stackId: number, caller: MemberCaller, id: number) {
+    async voteComment(stackId: number, caller: MemberCaller, id: number, requested?: number) {
       const row = await readableComment(stackId, id, viewerOf(caller));
       const at = clock.now();
-      const on = await repo.toggleVote(
+      const reaction = await resolveVoteReaction(deps, stackId, requested);
+      const outcome = await repo.castVote(
         db,
         stackId,
         caller.userId,
@@ -394,9 +410,10 @@ export function createMemberContentService(deps: ContentDeps) {
           authorId: row.author_id,
           contributionId: row.contribution_id,
         },
+        { id: reaction, change: requested !== undefined },
         at,
       );
-      if (on && row.author_id !== caller.userId) {
+      if (outcome === 'added' && row.author_id !== caller.userId) {
         const action = row.parent_id === null ? 'like_comment_received' : 'like_reply_received';
         await awardPoints(deps, stackId, row.author_id, action, at);
       }
@@ -416,19 +433,29 @@ export function createMemberContentService(deps: ContentDeps) {
       const targetType = target.type === 'comment' ? 'comment' : 'contribution';
       const { count, rows } = await repo.listVotes(db, stackId, targetType, target.id, limit, offset);
       const now = clock.now();
-      const users = await memberUsers(
-        db,
-        stackId,
-        rows.map((r) => r.user_id),
-        now,
-      );
+      const [users, reactions] = await Promise.all([
+        memberUsers(
+          db,
+          stackId,
+          rows.map((r) => r.user_id),
+          now,
+        ),
+        reactionsByIds(
+          db,
+          stackId,
+          rows.flatMap((r) => (r.reaction_id === null ? [] : [r.reaction_id])),
+        ),
+      ]);
       return {
         count,
-        results: rows.map((r) => ({
-          user: authorOf(users, r.user_id),
-          added_at: r.created_at.toISOString(),
-          reaction: null,
-        })),
+        results: rows.map((r) => {
+          const reaction = r.reaction_id === null ? undefined : reactions.get(r.reaction_id);
+          return {
+            user: authorOf(users, r.user_id),
+            added_at: r.created_at.toISOString(),
+            reaction: reaction ? toMemberReaction(reaction) : null,
+          };
+        }),
       };
     },
 

@@ -51,6 +51,8 @@ export interface VotesTable {
   target_author_id: number;
   contribution_id: BigId;
   created_at: Timestamp;
+  /** The reaction the vote carries (migration 0022); null for votes from before reactions. */
+  reaction_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface PollVotesTable {
   stack_id: number;

@@ -16,7 +16,8 @@ export function commentRows(db: Db) {
 
 /**
  * Every vote (appreciation) of a content or a comment: (stack_id, user_id, target_type, target_id,
- * target_author_id, contribution_id, created_at); `contribution_id` is the content voted or commented.
+ * target_author_id, contribution_id, created_at, reaction_id); `contribution_id` is the content voted or
+ * commented, `reaction_id` the reaction the vote carries (null: a plain vote from before reactions).
  */
 export function voteRows(db: Db) {
   return db
@@ -29,6 +30,7 @@ export function voteRows(db: Db) {
       'target_author_id',
       'contribution_id',
       'created_at',
+      'reaction_id',
     ]);
 }
 

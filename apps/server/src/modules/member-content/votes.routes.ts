@@ -7,6 +7,7 @@ import {
   memberListQuerySchema,
   memberPageOf,
   type FeedObjectType,
+  voteReactionBodySchema,
 } from '@agora/contract';
 import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
@@ -34,16 +35,20 @@ export function registerVoteRoutes(
         schema: {
           tags,
           security,
-          summary: `Vote the ${type}, or take the vote back (the author earns like points on a vote by someone else)`,
+          summary:
+            `Vote the ${type} with a reaction (the default one when none is named), change the reaction, or take ` +
+            'the vote back (the same reaction, or no reaction, again); the author earns like points on a new vote',
           params: idParams,
+          body: voteReactionBodySchema,
           response: { 204: noContent, ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request, reply) => {
         const { stackId } = requireCommunity(request);
         const caller = requireMember(request);
-        if (type === 'comment') await service.voteComment(stackId, caller, request.params.id);
-        else await service.voteContribution(stackId, caller, type, request.params.id);
+        const reaction = request.body?.reaction;
+        if (type === 'comment') await service.voteComment(stackId, caller, request.params.id, reaction);
+        else await service.voteContribution(stackId, caller, type, request.params.id, reaction);
         return reply.code(204).send(null);
       },
     );

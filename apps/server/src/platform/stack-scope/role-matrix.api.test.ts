@@ -160,7 +160,17 @@ describe('the roles of spec mgmt §6, declared once per area (contract AREA_ROLE
         (area) => area !== 'console' && (AREA_ROLES[area] as readonly string[]).includes(role),
       );
     expect(allowed('editor').sort()).toEqual(
-      ['analytics', 'community-management', 'content-settings', 'pages', 'scoring', 'tagging', 'theme'].sort(),
+      [
+        'analytics',
+        'categories',
+        'community-management',
+        'content-settings',
+        'scoring',
+        'tagging',
+        'theme',
+        'reactions',
+        'pages',
+      ].sort(),
     );
     expect(allowed('moderator')).toEqual(['moderation']);
     expect(allowed('publisher')).toEqual([]);

@@ -16,8 +16,9 @@ import * as m0016 from './0016-community-sessions.ts';
 import * as m0017 from './0017-two-factor.ts';
 import * as m0019 from './0019-audit-log-status.ts';
 import * as m0020 from './0020-rate-limits.ts';
-import * as m0023 from './0023-menus.ts';
 import * as m0021 from './0021-categories.ts';
+import * as m0022 from './0022-reactions.ts';
+import * as m0023 from './0023-menus.ts';
 import * as m0024 from './0024-legal-pages.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
@@ -39,7 +40,8 @@ export const migrations: Record<string, Migration> = {
   '0017-two-factor': m0017,
   '0019-audit-log-status': m0019,
   '0020-rate-limits': m0020,
-  '0023-menus': m0023,
   '0021-categories': m0021,
+  '0022-reactions': m0022,
+  '0023-menus': m0023,
   '0024-legal-pages': m0024,
 };
