@@ -72,7 +72,17 @@ export interface SelfCommunitySdk {
   FeatureService: {
     getAllFeatures(params?: Obj, config?: Config): Promise<Page<{ name: string; enabled: boolean }>>;
   };
-  CategoryService: { getAllCategories(params?: Obj, config?: Config): Promise<Page<Obj>> };
+  CategoryService: {
+    getAllCategories(params?: Obj, config?: Config): Promise<Page<Obj>>;
+    searchCategory(params?: Obj, config?: Config): Promise<Page<Obj>>;
+    createCategory(data: Obj, config?: Config): Promise<{ id: number; name: string } & Obj>;
+    getSpecificCategory(id: Id, config?: Config): Promise<{ id: number; name: string } & Obj>;
+    patchASpecificCategory(id: Id, data: Obj, config?: Config): Promise<{ id: number } & Obj>;
+    followCategory(id: Id, config?: Config): Promise<unknown>;
+    checkCategoryIsFollowed(id: Id, config?: Config): Promise<{ is_followed: boolean }>;
+    getCategoryFollowers(id: Id, params?: Obj, config?: Config): Promise<Page<{ id: number } & Obj>>;
+    getCategoryFeed(id: Id, params?: Obj, config?: Config): Promise<Page<{ type: string } & Obj>>;
+  };
 }
 
 export const sdk = createRequire(import.meta.url)('@selfcommunity/api-services') as SelfCommunitySdk;
