@@ -32,6 +32,7 @@ describe('area registry: the roles of spec mgmt §6 (contract AREA_ROLES)', () =
       'tagging',
       'categories',
       'menus',
+      'pages',
     ]);
     expect(drawer('moderator')).toEqual(['home', 'moderation']);
     expect(drawer('admin')).toEqual(AREAS.filter((area) => !area.hubAdmin).map((area) => area.id));

@@ -162,6 +162,15 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/menus/pages/menus-page.tsx')),
   },
   {
+    id: 'pages',
+    path: 'pages/*',
+    labelId: 'nav.pages',
+    ...access('pages'),
+    // Legal pages are its only tab so far; general and error pages bring their own flags with them.
+    feature: 'legal_pages',
+    screen: lazyScreen(() => import('../features/pages/pages/pages-page.tsx')),
+  },
+  {
     id: 'audit-log',
     path: 'audit_log',
     labelId: 'nav.auditLog',

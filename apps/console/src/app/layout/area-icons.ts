@@ -3,6 +3,7 @@ import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import ExtensionOutlined from '@mui/icons-material/ExtensionOutlined';
@@ -44,6 +45,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   tagging: LocalOfferOutlined,
   categories: CategoryOutlined,
   menus: MenuOpenOutlined,
+  pages: DescriptionOutlined,
   'audit-log': HistoryOutlined,
   'hub-features': FlagOutlined,
 };

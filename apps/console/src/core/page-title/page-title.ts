@@ -39,6 +39,7 @@ const TITLES: Record<string, TitleEntry> = {
   users: { title: 'Registration approval', stack: true },
   moderation: { title: 'Moderation', stack: true },
   scoring: { title: 'Users scoring', stack: true },
+  pages: { title: 'Pages', stack: true },
   categories: { title: 'Categories', stack: true },
 };
 
