@@ -16,6 +16,7 @@ export const READINESS_CHECKS = {
     seo: '/community_management/seo',
     slogan: '/theme/title_and_slogan',
     cover_image: '/theme/background_images',
+    categories: '/categories',
     legal_pages: '/community_management',
     staff: '/staff',
   },

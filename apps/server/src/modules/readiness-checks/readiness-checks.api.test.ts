@@ -90,6 +90,7 @@ describe('readiness checks: configuration', () => {
       seo: false,
       slogan: false,
       cover_image: false,
+      categories: false,
       legal_pages: null,
       staff: false,
       custom_domain: false,
@@ -146,6 +147,28 @@ describe('readiness checks: configuration', () => {
     });
     expect(jwt.statusCode, jwt.body).toBe(200);
     expect((await states()).jwt_key).toBe(true);
+
+    // No category yet, then one: deleting the only category brings the check back.
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/c/demo/platform/api/v1/categories/add/',
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'General' }),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await states()).categories).toBe(true);
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: `/c/demo/platform/api/v1/categories/${added.json().data.id}/delete/`,
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await states()).categories).toBe(false);
+    await t.db
+      .insertInto('categories')
+      .values({ stack_id: demoId, name: 'Welcome', slug: 'welcome' })
+      .execute();
 
     // A member without a role is not staff; another staff user is.
     await addStaff(t.db, demoId, null, 'member', null);

@@ -15,7 +15,12 @@ import {
 } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { countStaff } from '../users/community-users.repository.ts';
 import * as repo from './readiness-checks.repository.ts';
-import { customDomainOf, hasCustomMailServer, platformMailConfigured } from './readiness-checks.sources.ts';
+import {
+  countCategories,
+  customDomainOf,
+  hasCustomMailServer,
+  platformMailConfigured,
+} from './readiness-checks.sources.ts';
 
 /** Preferences the configuration checks read. */
 const PREFERENCES = [
@@ -60,11 +65,12 @@ export function createReadinessChecksService(deps: PlatformDeps) {
     const value = new Map(list.map((p) => [p.name, p.value]));
     const text = (name: (typeof PREFERENCES)[number]) => String(value.get(name) ?? '').trim() !== '';
     const on = (name: (typeof PREFERENCES)[number]) => value.get(name) === true;
-    const [mailServer, domain, staff, jwt] = await Promise.all([
+    const [mailServer, domain, staff, jwt, categories] = await Promise.all([
       hasCustomMailServer(db, stackId),
       customDomainOf(db, stackId),
       countStaff(db, stackId),
       readSecret(db, stackId, JWT_SECRET_NAME).then((sealed) => sealed !== undefined),
+      countCategories(db, stackId),
     ]);
     return {
       logo: text('navbar_logo'),
@@ -73,6 +79,7 @@ export function createReadinessChecksService(deps: PlatformDeps) {
       mail_server: mailServer,
       seo: text('meta_title_home_not_logged') && text('meta_description'),
       slogan: text('application_slogan1'),
+      categories: categories > 0,
       cover_image: [1, 2, 3, 4].some((n) => text(`cover_${n}_hp_m1920` as (typeof PREFERENCES)[number])),
       staff: staff >= 2,
       custom_domain: domain !== null,

@@ -7,6 +7,7 @@ export const CHECK_LABELS: Record<string, string> = {
   seo: 'readinessChecks.check.seo',
   slogan: 'readinessChecks.check.slogan',
   cover_image: 'readinessChecks.check.cover_image',
+  categories: 'readinessChecks.check.categories',
   legal_pages: 'readinessChecks.check.legal_pages',
   staff: 'readinessChecks.check.staff',
   custom_domain: 'readinessChecks.check.custom_domain',

@@ -75,11 +75,11 @@ describe('readiness checks page', () => {
     const required = await screen.findByTestId('check-group-required');
     expect(within(required).getByRole('heading', { name: 'Required' })).toBeTruthy();
     expect(within(required).getByText('2/3')).toBeTruthy();
-    expect(within(screen.getByTestId('check-group-recommended')).getByText('1/5')).toBeTruthy();
+    expect(within(screen.getByTestId('check-group-recommended')).getByText('1/6')).toBeTruthy();
     expect(within(screen.getByTestId('check-group-best_practices')).getByText('1/5')).toBeTruthy();
-    expect(screen.getByText('4 of 13 checks done')).toBeTruthy();
+    expect(screen.getByText('4 of 14 checks done')).toBeTruthy();
     expect(screen.getByText('1 required check left')).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('31');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('29');
 
     const logo = screen.getByTestId('check-logo');
     expect(logo.getAttribute('data-ok')).toBe('false');
@@ -132,8 +132,8 @@ describe('readiness checks page', () => {
     renderChecks(configuration(new Set(['logo', 'application_name', 'content_types'])));
     expect(await screen.findByText('Tutti i controlli obbligatori sono completati.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Obbligatori' })).toBeTruthy();
-    expect(screen.getByText('3 controlli completati su 13')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Correggi' })).toHaveLength(10);
+    expect(screen.getByText('3 controlli completati su 14')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Correggi' })).toHaveLength(11);
   });
 
   it('asks again when "Check again" is pressed', async () => {
