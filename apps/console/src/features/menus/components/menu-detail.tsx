@@ -93,12 +93,14 @@ export function MenuDetail({ id }: { id: number }) {
         </Typography>
         {menu.is_base && <Chip size="small" label={intl.formatMessage({ id: 'menus.base' })} />}
         <Box sx={{ flex: 1 }} />
-        <Button onClick={() => setEditing(true)} data-testid="menu-edit">
-          <FormattedMessage id="menus.action.edit" />
-        </Button>
-        <Button color="error" onClick={() => setRemoving(true)} data-testid="menu-delete">
-          <FormattedMessage id="menus.action.delete" />
-        </Button>
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button onClick={() => setEditing(true)} data-testid="menu-edit">
+            <FormattedMessage id="menus.action.edit" />
+          </Button>
+          <Button color="error" onClick={() => setRemoving(true)} data-testid="menu-delete">
+            <FormattedMessage id="menus.action.delete" />
+          </Button>
+        </Box>
       </Box>
       <Typography variant="body2" color="text.secondary">
         <FormattedMessage
