@@ -80,6 +80,13 @@ export const AUDIT_ACTIONS = {
   'tags.unassign_user': { routes: [`POST ${M}/tag/:id/remove/`], person: bodyId('user') },
   'tags.order': { routes: [`POST ${P}/tags/:id/order/`] },
   'tags.addressing': { routes: [`POST ${P}/tags/addressing/`] },
+  'menus.create': { routes: [`POST ${P}/menus/add/`] },
+  'menus.update': { routes: [`POST ${P}/menus/:id/update/`] },
+  'menus.delete': { routes: [`POST ${P}/menus/:id/delete/`] },
+  'menus.order': { routes: [`POST ${P}/menus/:id/order/`] },
+  'menus.item_create': { routes: [`POST ${P}/menus/items/add/`] },
+  'menus.item_update': { routes: [`POST ${P}/menus/items/:id/update/`] },
+  'menus.item_delete': { routes: [`POST ${P}/menus/items/:id/delete/`] },
   'moderation.bot': { routes: [`POST ${P}/bot/status/`] },
   'moderation.flags': {
     routes: [

@@ -73,7 +73,10 @@ export function subjectOf(action: AuditAction | 'unknown', target: Json, details
       return valueText(params.platform);
     case 'tags.create':
     case 'tags.update':
+    case 'menus.create':
       return valueText(body.name);
+    case 'menus.item_create':
+      return valueText(body.label);
     case 'registration.decide':
     case 'moderation.flags':
       return valueText(body.action);
