@@ -21,6 +21,7 @@ export function categoriesAfter(db: Db, stackId: number, after: number, limit: n
     .selectFrom('categories')
     .select(['id', 'name'])
     .where('stack_id', '=', stackId)
+    .where('deleted', '=', false)
     .where('id', '>', after)
     .orderBy('id')
     .limit(limit)

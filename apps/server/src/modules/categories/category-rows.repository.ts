@@ -5,9 +5,12 @@ import './categories.tables.ts';
 // own statement (a page counting positions, a search with an "assigned" flag, a join with interests)
 // composes this source, `selectFrom(categoryRows(db).as('c'))`, instead of naming the table.
 
-/** Every category's row. */
+/** Every category's row (a deleted category is gone: its contents moved to another one). */
 export function categoryRows(db: Db) {
-  return db.selectFrom('categories').select(['stack_id', 'id', 'name', 'slug', 'created_at']);
+  return db
+    .selectFrom('categories')
+    .select(['stack_id', 'id', 'name', 'slug', 'created_at'])
+    .where('deleted', '=', false);
 }
 
 /** Which of `ids` are categories of the community. */
@@ -22,6 +25,7 @@ export async function existingCategoryIds(
     .select('id')
     .where('stack_id', '=', stackId)
     .where('id', 'in', [...ids])
+    .where('deleted', '=', false)
     .execute();
   return rows.map((r) => r.id);
 }
