@@ -32,6 +32,7 @@ describe('area registry: the roles of spec mgmt §6 (contract AREA_ROLES)', () =
       'tagging',
       'categories',
       'menus',
+      'reactions',
       'pages',
     ]);
     expect(drawer('moderator')).toEqual(['home', 'moderation']);

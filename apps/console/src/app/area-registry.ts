@@ -162,6 +162,14 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/menus/pages/menus-page.tsx')),
   },
   {
+    id: 'reactions',
+    path: 'reactions',
+    labelId: 'nav.reactions',
+    ...access('reactions'),
+    feature: 'reaction',
+    screen: lazyScreen(() => import('../features/reactions/pages/reactions-page.tsx')),
+  },
+  {
     id: 'pages',
     path: 'pages/*',
     labelId: 'nav.pages',

@@ -1,3 +1,4 @@
+import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
 import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
@@ -43,9 +44,10 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   scoring: EmojiEventsOutlined,
   staff: BadgeOutlined,
   tagging: LocalOfferOutlined,
+  pages: DescriptionOutlined,
   categories: CategoryOutlined,
   menus: MenuOpenOutlined,
-  pages: DescriptionOutlined,
+  reactions: AddReactionOutlined,
   'audit-log': HistoryOutlined,
   'hub-features': FlagOutlined,
 };

@@ -39,8 +39,9 @@ const TITLES: Record<string, TitleEntry> = {
   users: { title: 'Registration approval', stack: true },
   moderation: { title: 'Moderation', stack: true },
   scoring: { title: 'Users scoring', stack: true },
-  pages: { title: 'Pages', stack: true },
   categories: { title: 'Categories', stack: true },
+  reactions: { title: 'Reactions', stack: true },
+  pages: { title: 'Pages', stack: true },
 };
 
 /** 'theme/logo' → ['theme', 'logo']; empty and numeric segments are skipped. */
