@@ -44,7 +44,11 @@ interface CleanVersion {
 }
 
 /** Checks a version and sanitises its body with the member content allow-list: never trusted as sent. */
-function cleanVersion(body: LegalVersionBody, extra: ReturnType<typeof errorEntry>[] = []): CleanVersion {
+function cleanVersion(
+  body: LegalVersionBody,
+  now: Date,
+  extra: ReturnType<typeof errorEntry>[] = [],
+): CleanVersion {
   const html = sanitizeHtml(body.html_body ?? '');
   // A body that is only markup (or only what the allow-list dropped) is no text at all.
   const text = html
@@ -58,7 +62,8 @@ function cleanVersion(body: LegalVersionBody, extra: ReturnType<typeof errorEntr
   return {
     label: (body.label ?? '').trim(),
     html_body: html,
-    valid_from: body.valid_from ? new Date(`${body.valid_from}T00:00:00Z`) : null,
+    // A version without a start is valid from when it is saved.
+    valid_from: body.valid_from ? new Date(`${body.valid_from}T00:00:00Z`) : now,
     valid_to: body.valid_to ? new Date(`${body.valid_to}T00:00:00Z`) : null,
   };
 }
@@ -103,6 +108,7 @@ export function createLegalPagesService(deps: { db: Db; clock: Clock }) {
       const policy = legalPolicySchema.safeParse(body.policy);
       const version = cleanVersion(
         body,
+        clock.now(),
         policy.success ? [] : [errorEntry(ErrorCode.required, M.policy, 'policy')],
       );
       if (!policy.success) throw AppError.of(400, ErrorCode.required, M.policy, 'policy');
@@ -124,7 +130,7 @@ export function createLegalPagesService(deps: { db: Db; clock: Clock }) {
       body: LegalVersionBody,
     ): Promise<LegalPageDetail> {
       if (!(await repo.pageById(db, stackId, pageId))) throw legalPageNotFound();
-      const version = cleanVersion(body);
+      const version = cleanVersion(body, clock.now());
       await repo.insertVersion(db, stackId, pageId, { ...version, created_by: userId, now: clock.now() });
       return detail(stackId, pageId);
     },

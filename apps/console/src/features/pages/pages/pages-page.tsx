@@ -41,7 +41,7 @@ export default function PagesPage() {
         aria-label={intl.formatMessage({ id: 'pages.tabs' })}
         value={index >= 0 ? index : false}
         variant="scrollable"
-        allowScrollButtonsMobile
+        scrollButtons="auto"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         {TABS.map((tab) => (
