@@ -128,9 +128,7 @@ export function CategoryDialog({
       <Tabs
         value={panel}
         onChange={(_event, value: CategoryPanel) => setPanel(value)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
+        variant={phone ? 'fullWidth' : 'standard'}
         sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {PANELS.map((p) => (

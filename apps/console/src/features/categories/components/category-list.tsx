@@ -7,6 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { Category } from '@agora/contract';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -35,6 +37,8 @@ interface MoveFocus {
  */
 export function CategoryList() {
   const intl = useIntl();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const query = useCategoriesQuery();
   const categories = query.data?.results ?? [];
   const [dialog, setDialog] = useState<{ category: Category | null; key: number } | null>(null);
@@ -118,29 +122,31 @@ export function CategoryList() {
       >
         <TableContainer sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={intl.formatMessage({ id: 'categories.tab.settings' })}>
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>
-                  <FormattedMessage id="categories.field.order" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="categories.field.image" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="categories.field.name" />
-                </TableCell>
-                <TableCell align="right">
-                  <FormattedMessage id="categories.field.contents" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="categories.field.active" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="categories.field.actions" />
-                </TableCell>
-              </TableRow>
-            </TableHead>
+            {!compact && (
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" />
+                  <TableCell>
+                    <FormattedMessage id="categories.field.order" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="categories.field.image" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="categories.field.name" />
+                  </TableCell>
+                  <TableCell align="right">
+                    <FormattedMessage id="categories.field.contents" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="categories.field.active" />
+                  </TableCell>
+                  <TableCell>
+                    <FormattedMessage id="categories.field.actions" />
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+            )}
             <TableBody>
               {categories.map((category, index) => (
                 <CategoryRow
@@ -161,6 +167,7 @@ export function CategoryList() {
                   onActive={(on) => active.mutate({ id: category.id, active: on })}
                   onEdit={() => setDialog({ category, key: Date.now() })}
                   onDelete={() => setDeleting(category)}
+                  compact={compact}
                 />
               ))}
             </TableBody>
@@ -194,8 +201,8 @@ export function CategoryList() {
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -10,7 +10,7 @@ import Switch from '@mui/material/Switch';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { Category } from '@agora/contract';
-import { FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 
 interface Props {
   category: Category;
@@ -27,6 +27,8 @@ interface Props {
   onActive: (on: boolean) => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** A phone: one cell per row, the picture, title and switch above the buttons. */
+  compact?: boolean;
 }
 
 /** One category of the list: draggable by its handle, movable by its up/down buttons. */
@@ -44,10 +46,79 @@ export function CategoryRow({
   onActive,
   onEdit,
   onDelete,
+  compact = false,
 }: Props) {
   const intl = useIntl();
   const name = { name: category.name };
   const picture = category.thumbnail_url ?? category.image_url;
+  const thumbnail = picture ? (
+    <Box
+      component="img"
+      src={picture}
+      alt=""
+      data-testid="category-thumbnail"
+      sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, display: 'block', flex: 'none' }}
+    />
+  ) : (
+    <Box
+      sx={{
+        width: 48,
+        height: 48,
+        flex: 'none',
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        color: 'text.secondary',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      <ImageOutlined fontSize="small" titleAccess={intl.formatMessage({ id: 'categories.image.none' })} />
+    </Box>
+  );
+  const enabled = (
+    <Switch
+      checked={category.active}
+      onChange={(event) => onActive(event.target.checked)}
+      slotProps={{
+        input: { 'aria-label': intl.formatMessage({ id: 'categories.action.enabled' }, name) },
+      }}
+    />
+  );
+  const actions = (
+    <>
+      <IconButton
+        aria-label={intl.formatMessage({ id: 'categories.order.up' }, name)}
+        disabled={first}
+        onClick={() => onMove('up')}
+        data-move={`${category.id}-up`}
+      >
+        <ArrowUpwardOutlined fontSize="small" />
+      </IconButton>
+      <IconButton
+        aria-label={intl.formatMessage({ id: 'categories.order.down' }, name)}
+        disabled={last}
+        onClick={() => onMove('down')}
+        data-move={`${category.id}-down`}
+      >
+        <ArrowDownwardOutlined fontSize="small" />
+      </IconButton>
+      <IconButton
+        aria-label={intl.formatMessage({ id: 'categories.action.edit' }, name)}
+        onClick={onEdit}
+        data-testid={`category-edit-${category.id}`}
+      >
+        <EditOutlined fontSize="small" />
+      </IconButton>
+      <IconButton
+        aria-label={intl.formatMessage({ id: 'categories.action.delete' }, name)}
+        onClick={onDelete}
+        data-testid={`category-delete-${category.id}`}
+      >
+        <DeleteOutline fontSize="small" />
+      </IconButton>
+    </>
+  );
   return (
     <TableRow
       data-testid={`category-row-${category.id}`}
@@ -71,89 +142,45 @@ export function CategoryRow({
         ...(dropTarget ? { outline: 2, outlineColor: 'primary.main', outlineStyle: 'dashed' } : {}),
       }}
     >
-      <TableCell padding="checkbox" sx={{ cursor: 'grab', color: 'text.secondary' }}>
-        <DragIndicatorOutlined
-          fontSize="small"
-          titleAccess={intl.formatMessage({ id: 'categories.order.drag' }, name)}
-        />
-      </TableCell>
-      <TableCell data-testid="category-position">{position}</TableCell>
-      <TableCell>
-        {picture ? (
-          <Box
-            component="img"
-            src={picture}
-            alt=""
-            data-testid="category-thumbnail"
-            sx={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 1, display: 'block' }}
-          />
-        ) : (
-          <Box
-            sx={{
-              width: 48,
-              height: 48,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              color: 'text.secondary',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            }}
-          >
-            <ImageOutlined
-              fontSize="small"
-              titleAccess={intl.formatMessage({ id: 'categories.image.none' })}
-            />
+      {compact ? (
+        <TableCell sx={{ px: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            {thumbnail}
+            <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
+              <Box sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="category-name">
+                {category.name}
+              </Box>
+              <Box sx={{ color: 'text.secondary', typography: 'body2' }}>
+                <FormattedMessage
+                  id="categories.row.summary"
+                  values={{ position, count: category.contents_count }}
+                />
+              </Box>
+            </Box>
+            {enabled}
           </Box>
-        )}
-      </TableCell>
-      <TableCell sx={{ minWidth: 140, fontWeight: 500 }} data-testid="category-name">
-        {category.name}
-      </TableCell>
-      <TableCell align="right">
-        <FormattedNumber value={category.contents_count} />
-      </TableCell>
-      <TableCell>
-        <Switch
-          checked={category.active}
-          onChange={(event) => onActive(event.target.checked)}
-          slotProps={{
-            input: { 'aria-label': intl.formatMessage({ id: 'categories.action.enabled' }, name) },
-          }}
-        />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <IconButton
-          aria-label={intl.formatMessage({ id: 'categories.order.up' }, name)}
-          disabled={first}
-          onClick={() => onMove('up')}
-          data-move={`${category.id}-up`}
-        >
-          <ArrowUpwardOutlined fontSize="small" />
-        </IconButton>
-        <IconButton
-          aria-label={intl.formatMessage({ id: 'categories.order.down' }, name)}
-          disabled={last}
-          onClick={() => onMove('down')}
-          data-move={`${category.id}-down`}
-        >
-          <ArrowDownwardOutlined fontSize="small" />
-        </IconButton>
-        <IconButton
-          aria-label={intl.formatMessage({ id: 'categories.action.edit' }, name)}
-          onClick={onEdit}
-          data-testid={`category-edit-${category.id}`}
-        >
-          <EditOutlined fontSize="small" />
-        </IconButton>
-        <IconButton
-          aria-label={intl.formatMessage({ id: 'categories.action.delete' }, name)}
-          onClick={onDelete}
-          data-testid={`category-delete-${category.id}`}
-        >
-          <DeleteOutline fontSize="small" />
-        </IconButton>
-      </TableCell>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{actions}</Box>
+        </TableCell>
+      ) : (
+        <>
+          <TableCell padding="checkbox" sx={{ cursor: 'grab', color: 'text.secondary' }}>
+            <DragIndicatorOutlined
+              fontSize="small"
+              titleAccess={intl.formatMessage({ id: 'categories.order.drag' }, name)}
+            />
+          </TableCell>
+          <TableCell data-testid="category-position">{position}</TableCell>
+          <TableCell>{thumbnail}</TableCell>
+          <TableCell sx={{ minWidth: 140, fontWeight: 500 }} data-testid="category-name">
+            {category.name}
+          </TableCell>
+          <TableCell align="right">
+            <FormattedNumber value={category.contents_count} />
+          </TableCell>
+          <TableCell>{enabled}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{actions}</TableCell>
+        </>
+      )}
     </TableRow>
   );
 }
