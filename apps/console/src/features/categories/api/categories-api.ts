@@ -2,6 +2,7 @@ import {
   categoryDeletePreviewSchema,
   categoryDeleteResultSchema,
   categoryListSchema,
+  categoryNameLookupSchema,
   categoryPaths,
   categorySchema,
   type Category,
@@ -9,6 +10,7 @@ import {
   type CategoryDeleteResult,
   type CategoryImageKind,
   type CategoryList,
+  type CategoryNameLookup,
   type CategoryWriteBody,
 } from '@agora/contract';
 import { apiData } from '../../../core/http/api-client.ts';
@@ -18,6 +20,7 @@ import type { JsonValue } from '../../../core/http/http-request.ts';
 export const categoryKeys = {
   all: ['categories'] as const,
   list: (internalUrl: string) => [...categoryKeys.all, 'list', internalUrl] as const,
+  name: (internalUrl: string, name: string) => [...categoryKeys.all, 'name', internalUrl, name] as const,
   deletePreview: (internalUrl: string, id: number) =>
     [...categoryKeys.all, 'delete-preview', internalUrl, id] as const,
 };
@@ -105,6 +108,16 @@ export async function deleteCategory(id: number, moveTo: number | null): Promise
       method: 'POST',
       path: withId(categoryPaths.delete, id),
       ...json(moveTo === null ? {} : { move_to: moveTo }),
+    }),
+  );
+}
+
+/** `name/{name}`: whether a title is taken, and the permalink it derives to. */
+export async function lookupCategoryName(name: string): Promise<CategoryNameLookup> {
+  return categoryNameLookupSchema.parse(
+    await apiData<unknown>({
+      target: 'stack',
+      path: categoryPaths.name.replace(':name', encodeURIComponent(name)),
     }),
   );
 }

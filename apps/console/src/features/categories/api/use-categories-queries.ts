@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
-import { categoryKeys, fetchCategories, fetchDeletePreview } from './categories-api.ts';
+import { useEffect, useState } from 'react';
+import { categoryKeys, fetchCategories, fetchDeletePreview, lookupCategoryName } from './categories-api.ts';
 
 /** Every category of the community, in its manual order. */
 export function useCategoriesQuery() {
@@ -21,5 +22,20 @@ export function useDeletePreviewQuery(id: number | null) {
     enabled: internalUrl !== '' && id !== null,
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/** Whether a title is already taken (asked once the typing pauses), so the dialog says it before Save. */
+export function useCategoryNameQuery(name: string) {
+  const internalUrl = useInternalUrl();
+  const [settled, setSettled] = useState(name.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(name.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [name]);
+  return useQuery({
+    queryKey: categoryKeys.name(internalUrl, settled),
+    queryFn: () => lookupCategoryName(settled),
+    enabled: internalUrl !== '' && settled !== '',
   });
 }

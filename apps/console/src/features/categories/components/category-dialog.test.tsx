@@ -106,4 +106,40 @@ describe('category dialog', () => {
     expect(screen.queryByTestId('category-image-preview-thumbnail')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
+
+  it('says a title is taken while it is typed, before anything is saved', async () => {
+    const { calls } = settingsServer({
+      routes: {
+        [`GET ${categoryPaths.name.replace(':name', 'News')}`]: () => ({
+          status: 200,
+          body: { data: { name: 'News', exists: true, id: 1, slug: 'news', slug_taken: true } },
+        }),
+      },
+    });
+    renderSettings(<CategoryDialog category={null} onClose={() => undefined} onSaved={() => undefined} />);
+    type('name', 'News');
+    expect(await screen.findByText('A category with this title already exists.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('does not call its own title taken when editing', async () => {
+    const { calls } = settingsServer({
+      routes: {
+        [`GET ${categoryPaths.name.replace(':name', 'News')}`]: () => ({
+          status: 200,
+          body: { data: { name: 'News', exists: true, id: 2, slug: 'news', slug_taken: true } },
+        }),
+      },
+    });
+    renderSettings(
+      <CategoryDialog
+        category={categoryFixture(2, 'News')}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+      />,
+    );
+    await waitFor(() => expect(calls.some((c) => c.path.includes('/name/'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('A category with this title already exists.')).toBeNull();
+  });
 });

@@ -152,7 +152,14 @@ export function CategoryDialog({
             hidden={panel !== p.value}
             sx={{ pt: 1 }}
           >
-            {p.value === 'editing' && <CategoryEditingPanel draft={draft} onDraft={onDraft} error={error} />}
+            {p.value === 'editing' && (
+              <CategoryEditingPanel
+                draft={draft}
+                onDraft={onDraft}
+                error={error}
+                categoryId={current?.id ?? null}
+              />
+            )}
             {p.value === 'seo' && <CategorySeoPanel draft={draft} onDraft={onDraft} error={error} />}
             {p.value === 'advanced' && (
               <CategoryAdvancedPanel

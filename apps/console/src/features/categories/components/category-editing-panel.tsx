@@ -16,6 +16,7 @@ import {
   type CategoryContentSorting,
 } from '@agora/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useCategoryNameQuery } from '../api/use-categories-queries.ts';
 import { withName, type CategoryDraft } from '../model/category-draft.ts';
 
 const SORTING_LABELS: Record<CategoryContentSorting, string> = {
@@ -40,9 +41,19 @@ export interface PanelProps {
   error: (field: string) => string | undefined;
 }
 
+/** The editing panel also knows which category it edits: its own title is not 'taken'. */
+export interface EditingPanelProps extends PanelProps {
+  categoryId: number | null;
+}
+
 /** The editing panel: title, synonyms, permalink, slogan, who creates contents, sorting, auto-follow, enabled. */
-export function CategoryEditingPanel({ draft, onDraft, error }: PanelProps) {
+export function CategoryEditingPanel({ draft, onDraft, error, categoryId }: EditingPanelProps) {
   const intl = useIntl();
+  const lookup = useCategoryNameQuery(draft.name);
+  const taken =
+    lookup.data?.exists === true &&
+    lookup.data.id !== categoryId &&
+    lookup.data.name.toLowerCase() === draft.name.trim().toLowerCase();
   const set = <K extends keyof CategoryDraft>(field: K, value: CategoryDraft[K]) =>
     onDraft({ ...draft, [field]: value });
   const text = (id: string) => intl.formatMessage({ id });
@@ -53,8 +64,8 @@ export function CategoryEditingPanel({ draft, onDraft, error }: PanelProps) {
         label={text('categories.field.name')}
         value={draft.name}
         onChange={(event) => onDraft(withName(draft, event.target.value))}
-        error={Boolean(error('name'))}
-        helperText={error('name')}
+        error={Boolean(error('name')) || taken}
+        helperText={error('name') ?? (taken ? text('categories.error.titleUnique') : undefined)}
         required
         autoFocus
       />
