@@ -135,6 +135,11 @@ export const AUDIT_ACTIONS = {
   'content.discussion_create': { routes: [`POST ${M}/discussion/`] },
   'content.status_create': { routes: [`POST ${M}/status/`] },
   'content.comment_create': { routes: [`POST ${M}/comment/`] },
+  'legal_pages.create': { routes: [`POST ${P}/legal_pages/add/`] },
+  'legal_pages.version': { routes: [`POST ${P}/legal_pages/:id/versions/add/`] },
+  'legal_pages.force_accept': { routes: [`POST ${P}/legal_pages/:id/force_accept/`] },
+  'legal_pages.delete': { routes: [`POST ${P}/legal_pages/:id/delete/`] },
+  'members.legal_ack': { routes: [`POST ${M}/legal_page/:key/ack/`] },
   'content.vote': {
     routes: [
       `POST ${M}/post/:id/vote/`,

@@ -75,6 +75,8 @@ export function subjectOf(action: AuditAction | 'unknown', target: Json, details
     case 'tags.update':
     case 'menus.create':
       return valueText(body.name);
+    case 'legal_pages.create':
+      return valueText(body.label);
     case 'menus.item_create':
       return valueText(body.label);
     case 'registration.decide':

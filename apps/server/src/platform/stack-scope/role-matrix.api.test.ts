@@ -170,6 +170,7 @@ describe('the roles of spec mgmt §6, declared once per area (contract AREA_ROLE
         'theme',
         'reactions',
         'pages',
+        'menus',
       ].sort(),
     );
     expect(allowed('moderator')).toEqual(['moderation']);
