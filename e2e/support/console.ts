@@ -75,10 +75,28 @@ export async function storedToken(page: Page): Promise<ApiToken> {
   return session.token as ApiToken;
 }
 
-/** The console's translations, read from the source catalogues the build bundles. */
-export function consoleMessages(locale: 'en' | 'it'): Record<string, string> {
-  const file = path.resolve(import.meta.dirname, `../../apps/console/lang/${locale}.json`);
+/**
+ * The console's translations, read from the source catalogues the build bundles: the start catalogue,
+ * or one area's (`lang/<area>.<locale>.json`) when an area is named.
+ */
+export function consoleMessages(locale: 'en' | 'it', area?: string): Record<string, string> {
+  const name = area ? `${area}.${locale}.json` : `${locale}.json`;
+  const file = path.resolve(import.meta.dirname, `../../apps/console/lang/${name}`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/** A message with its `{name}` placeholders filled, as react-intl shows a plain one. */
+export const fillMessage = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name] ?? ''));
+
+/** Signs the admin in with the console in that language (Italian is stored as their preference first). */
+export async function signInInLanguage(page: Page, locale: 'en' | 'it'): Promise<void> {
+  if (locale === 'it') {
+    const token = await apiSignIn(page.request);
+    await setPreference(page.request, token.access_token, 'language', 'it');
+    await revokeToken(page.request, token.access_token, token.client_id);
+  }
+  await signInViaUi(page);
 }
 
 /** Stores one of the account's console preferences (added, or updated when it exists). */

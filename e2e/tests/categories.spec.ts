@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiSignIn, revokeToken, setPreference, signInViaUi } from '../support/console.ts';
+import { consoleMessages, fillMessage, signInInLanguage } from '../support/console.ts';
 import { MEMBER_API } from '../support/people.ts';
 import { adminBearer, setDemoPreferences } from '../support/settings.ts';
 import { expect, test } from '../support/test.ts';
@@ -14,25 +12,6 @@ import { solidPng } from '../support/theme.ts';
  */
 
 type Locale = 'en' | 'it';
-
-/** The categories area's messages, from the catalogues the build bundles. */
-function messages(locale: Locale): Record<string, string> {
-  const file = path.resolve(import.meta.dirname, `../../apps/console/lang/categories.${locale}.json`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-}
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name] ?? ''));
-
-async function signIn(page: Page, locale: Locale) {
-  if (locale === 'it') {
-    const request = page.request;
-    const token = await apiSignIn(request);
-    await setPreference(request, token.access_token, 'language', 'it');
-    await revokeToken(request, token.access_token, token.client_id);
-  }
-  await signInViaUi(page);
-}
 
 /** The titles of the console's list, top to bottom. */
 const consoleOrder = (page: Page) => page.getByTestId('category-name').allTextContents();
@@ -50,11 +29,11 @@ for (const { locale, width, height } of CASES) {
     request,
   }) => {
     test.setTimeout(90_000);
-    const m = messages(locale);
+    const m = consoleMessages(locale, 'categories');
     const headers = await adminBearer(request);
     await setDemoPreferences(request, headers, { manual_categories_order_enabled: true });
     await page.setViewportSize({ width, height });
-    await signIn(page, locale);
+    await signInInLanguage(page, locale);
 
     await page.goto('/categories');
     await expect(page).toHaveURL(/\/categories\/settings$/);
@@ -101,7 +80,7 @@ for (const { locale, width, height } of CASES) {
     const before = await consoleOrder(page);
     const from = before.indexOf(name);
     expect(from).toBeGreaterThanOrEqual(2);
-    const up = row.getByRole('button', { name: fill(m['categories.order.up']!, { name }) });
+    const up = row.getByRole('button', { name: fillMessage(m['categories.order.up']!, { name }) });
     const ordered = () =>
       page.waitForResponse(
         (r) => r.url().includes('/categories/order_all/') && r.request().method() === 'POST',
@@ -116,7 +95,7 @@ for (const { locale, width, height } of CASES) {
     expect((await saved).status()).toBe(200);
     await expect(up).toBeFocused();
     await expect(page.getByTestId('category-order-status')).toHaveText(
-      fill(m['categories.order.moved']!, { name, position: from - 1, count: before.length }),
+      fillMessage(m['categories.order.moved']!, { name, position: from - 1, count: before.length }),
     );
     const expected = [...before];
     expected.splice(from, 1);

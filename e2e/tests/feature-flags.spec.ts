@@ -1,17 +1,12 @@
 import { expect, test } from '../support/test.ts';
-import fs from 'node:fs';
-import path from 'node:path';
-import { signInViaUi } from '../support/console.ts';
+import { consoleMessages, signInViaUi } from '../support/console.ts';
 import { describeFindings, seriousViolations } from '../support/accessibility.ts';
 import { adminBearer, demoStackId, enabledFeatures, setFeature } from '../support/settings.ts';
 
 const FLAGS = ['registration_alerts', 'app_settings', 'seo'];
 
 /** A text of the features screen, from the screen's own catalogue. */
-function hubText(locale: 'en' | 'it', key: string): string {
-  const file = path.resolve(import.meta.dirname, `../../apps/console/lang/hub-features.${locale}.json`);
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)[key] as string;
-}
+const hubText = (locale: 'en' | 'it', key: string) => consoleMessages(locale, 'hub-features')[key] as string;
 
 test.afterEach(async ({ request }) => {
   const headers = await adminBearer(request);

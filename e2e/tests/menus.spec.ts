@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { apiSignIn, revokeToken, setPreference, signInViaUi } from '../support/console.ts';
+import { consoleMessages, fillMessage, signInInLanguage } from '../support/console.ts';
 import { MEMBER_API } from '../support/people.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -12,25 +9,6 @@ import { expect, test } from '../support/test.ts';
  */
 
 type Locale = 'en' | 'it';
-
-/** The menus area's messages, from the catalogues the build bundles. */
-function messages(locale: Locale): Record<string, string> {
-  const file = path.resolve(import.meta.dirname, `../../apps/console/lang/menus.${locale}.json`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-}
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name] ?? ''));
-
-async function signIn(page: Page, locale: Locale) {
-  if (locale === 'it') {
-    const request = page.request;
-    const token = await apiSignIn(request);
-    await setPreference(request, token.access_token, 'language', 'it');
-    await revokeToken(request, token.access_token, token.client_id);
-  }
-  await signInViaUi(page);
-}
 
 const CASES: { locale: Locale; width: number; height: number }[] = [
   { locale: 'en', width: 1366, height: 900 },
@@ -46,9 +24,9 @@ for (const { locale, width, height } of CASES) {
   }) => {
     // About twenty round trips (sign-in, two dialogs, saves, order, reload, member API, delete).
     test.setTimeout(90_000);
-    const m = messages(locale);
+    const m = consoleMessages(locale, 'menus');
     await page.setViewportSize({ width, height });
-    await signIn(page, locale);
+    await signInInLanguage(page, locale);
 
     await page.goto('/menus');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -95,7 +73,9 @@ for (const { locale, width, height } of CASES) {
     await expect.poll(labels).toEqual(['First', 'Second']);
 
     // By keyboard: 'move Second up' reorders and saves.
-    const up = page.getByRole('button', { name: fill(m['menus.action.moveUp']!, { label: 'Second' }) });
+    const up = page.getByRole('button', {
+      name: fillMessage(m['menus.action.moveUp']!, { label: 'Second' }),
+    });
     await up.focus();
     const ordered = page.waitForResponse(
       (r) => r.url().includes(`/menus/${menuId}/order/`) && r.request().method() === 'POST',
@@ -124,7 +104,7 @@ for (const { locale, width, height } of CASES) {
     // Deleting asks first; confirmed, the menu is gone for members too.
     await page.getByTestId('menu-delete').click();
     const confirm = page.getByTestId('menu-delete-dialog');
-    await expect(confirm).toContainText(fill(m['menus.confirm.deleteMenu']!, { name }));
+    await expect(confirm).toContainText(fillMessage(m['menus.confirm.deleteMenu']!, { name }));
     await confirm.getByTestId('menu-delete-confirm').click();
     await expect(page).toHaveURL(/\/menus$/);
     await expect(page.getByText(m['menus.deleted']!)).toBeVisible();

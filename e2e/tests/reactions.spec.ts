@@ -1,7 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { apiSignIn, revokeToken, setPreference, signInViaUi } from '../support/console.ts';
+import {
+  apiSignIn,
+  consoleMessages,
+  fillMessage,
+  revokeToken,
+  signInInLanguage,
+} from '../support/console.ts';
 import { MEMBER_API } from '../support/people.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -12,24 +15,6 @@ import { expect, test } from '../support/test.ts';
  */
 
 type Locale = 'en' | 'it';
-
-function messages(locale: Locale): Record<string, string> {
-  const file = path.resolve(import.meta.dirname, `../../apps/console/lang/reactions.${locale}.json`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
-}
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name] ?? ''));
-
-async function signIn(page: Page, locale: Locale) {
-  if (locale === 'it') {
-    const request = page.request;
-    const token = await apiSignIn(request);
-    await setPreference(request, token.access_token, 'language', 'it');
-    await revokeToken(request, token.access_token, token.client_id);
-  }
-  await signInViaUi(page);
-}
 
 const HOSTILE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" onload="alert(1)">' +
@@ -49,15 +34,17 @@ for (const { locale, width, height } of CASES) {
     request,
   }) => {
     test.setTimeout(60_000);
-    const m = messages(locale);
+    const m = consoleMessages(locale, 'reactions');
     await page.setViewportSize({ width, height });
-    await signIn(page, locale);
+    await signInInLanguage(page, locale);
     await page.goto('/reactions');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m['reactions.title']!);
 
     // The default reaction: its switch is on, disabled, and says why; a click changes nothing.
-    const likeSwitch = page.getByRole('switch', { name: fill(m['reactions.activeOf']!, { label: 'like' }) });
+    const likeSwitch = page.getByRole('switch', {
+      name: fillMessage(m['reactions.activeOf']!, { label: 'like' }),
+    });
     await expect(likeSwitch).toBeChecked();
     await expect(likeSwitch).toBeDisabled();
     await likeSwitch.click({ force: true });
@@ -65,7 +52,9 @@ for (const { locale, width, height } of CASES) {
     const likeRow = page.getByRole('row').filter({ has: likeSwitch });
     await expect(likeRow.getByText(m['reactions.defaultAlwaysActiveShort']!)).toBeVisible();
     // Its dialog's switch too.
-    await page.getByRole('button', { name: fill(m['reactions.action.editOf']!, { label: 'like' }) }).click();
+    await page
+      .getByRole('button', { name: fillMessage(m['reactions.action.editOf']!, { label: 'like' }) })
+      .click();
     const likeDialog = page.getByRole('dialog', { name: m['reactions.dialog.editTitle']! });
     await expect(likeDialog.getByRole('switch')).toBeDisabled();
     await expect(likeDialog.getByRole('switch')).toBeChecked();
@@ -85,7 +74,7 @@ for (const { locale, width, height } of CASES) {
     });
     await dialog.getByRole('button', { name: m['reactions.action.save']! }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(fill(m['reactions.saved']!, { label }))).toBeVisible();
+    await expect(page.getByText(fillMessage(m['reactions.saved']!, { label }))).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: label });
     await expect(row).toBeVisible();
     const src = await row.locator('img').getAttribute('src');
