@@ -17,7 +17,7 @@ export const READINESS_CHECKS = {
     slogan: '/theme/title_and_slogan',
     cover_image: '/theme/background_images',
     categories: '/categories',
-    legal_pages: '/community_management',
+    legal_pages: '/pages/legal',
     staff: '/staff',
   },
   best_practices: {

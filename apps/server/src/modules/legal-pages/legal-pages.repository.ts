@@ -74,6 +74,24 @@ export function versionsOf(db: Executor, stackId: number, pageId?: number): Prom
   return q.orderBy('v.id', 'desc').execute();
 }
 
+/** The policies of the community that have a published version (e.g. for the readiness checks). */
+export async function currentPolicies(db: Executor, stackId: number): Promise<LegalPolicy[]> {
+  const rows = await db
+    .selectFrom('legal_pages as p')
+    .where('p.stack_id', '=', stackId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('legal_page_versions as v')
+          .select('v.id')
+          .whereRef('v.stack_id', '=', 'p.stack_id')
+          .whereRef('v.legal_page_id', '=', 'p.id'),
+      ),
+    )
+    .select('p.policy')
+    .execute();
+  return rows.map((row) => row.policy);
+}
+
 /** The current version of each page, with how many versions the page has. */
 export async function currentVersions(
   db: Executor,

@@ -76,12 +76,8 @@ describe('readiness checks: configuration', () => {
       { id: 'content_types', ok: true, link: '/content_settings', note: null },
     ]);
     const legal = data.recommended.find((c) => c.id === 'legal_pages');
-    expect(legal).toEqual({
-      id: 'legal_pages',
-      ok: null,
-      link: '/community_management',
-      note: 'The legal pages area is not available yet.',
-    });
+    // The demo ships its terms of service and privacy policy.
+    expect(legal).toEqual({ id: 'legal_pages', ok: true, link: '/pages/legal', note: null });
     expect(await states()).toEqual({
       logo: false,
       application_name: false,
@@ -91,7 +87,7 @@ describe('readiness checks: configuration', () => {
       slogan: false,
       cover_image: false,
       categories: false,
-      legal_pages: null,
+      legal_pages: true,
       staff: false,
       custom_domain: false,
       default_avatar: false,
@@ -203,7 +199,26 @@ describe('readiness checks: configuration', () => {
       .execute();
     now = await states();
     expect(now.custom_domain).toBe(true);
-    expect(Object.entries(now).filter(([, ok]) => ok !== true)).toEqual([['legal_pages', null]]);
+    expect(Object.entries(now).filter(([, ok]) => ok !== true)).toEqual([]);
+
+    // Without published legal pages the check fails; terms of service alone is not enough: members must also find the privacy policy.
+    for (const table of ['legal_page_acks', 'legal_page_versions', 'legal_pages'] as const) {
+      await t.db.deleteFrom(table).where('stack_id', '=', demoId).execute();
+    }
+    expect((await states()).legal_pages).toBe(false);
+    for (const [policy, done] of [
+      ['tec', false],
+      ['privacy', true],
+    ] as const) {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/c/demo/platform/api/v1/legal_pages/add/',
+        headers: { ...admin.bearer, 'content-type': 'application/json' },
+        payload: JSON.stringify({ policy, label: policy, html_body: '<p>What members accept.</p>' }),
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      expect((await states()).legal_pages).toBe(done);
+    }
   });
 
   // The readiness checks are the admin's area (AREA_ROLES, spec mgmt §6 "full control").

@@ -1,6 +1,7 @@
 import {
   READINESS_CHECKS,
   READINESS_GROUPS,
+  REQUIRED_LEGAL_POLICIES,
   type ReadinessCheck,
   type ReadinessConfiguration,
   type ReadinessGroup,
@@ -17,6 +18,7 @@ import { countStaff } from '../users/community-users.repository.ts';
 import * as repo from './readiness-checks.repository.ts';
 import {
   countCategories,
+  currentPolicies,
   customDomainOf,
   hasCustomMailServer,
   platformMailConfigured,
@@ -41,16 +43,6 @@ const PREFERENCES = [
   'app_icon',
 ] as const;
 
-/**
- * Checks whose area does not exist yet: answered as not available (ok null) with the reason, never as
- * a failure. Legal pages (spec mgmt §3: label, html body, accepted-by count, validity) have no table,
- * setting or screen in the product yet — nothing real to read — so the check says so instead of a
- * hard-coded false; it becomes a real check with the content area that brings them.
- */
-const NOT_AVAILABLE: Partial<Record<string, string>> = {
-  legal_pages: 'The legal pages area is not available yet.',
-};
-
 /** A job waiting longer than this past its time means the worker is behind or stopped. */
 const JOB_DELAY_LIMIT_SECONDS = 5 * 60;
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -65,12 +57,13 @@ export function createReadinessChecksService(deps: PlatformDeps) {
     const value = new Map(list.map((p) => [p.name, p.value]));
     const text = (name: (typeof PREFERENCES)[number]) => String(value.get(name) ?? '').trim() !== '';
     const on = (name: (typeof PREFERENCES)[number]) => value.get(name) === true;
-    const [mailServer, domain, staff, jwt, categories] = await Promise.all([
+    const [mailServer, domain, staff, jwt, categories, policies] = await Promise.all([
       hasCustomMailServer(db, stackId),
       customDomainOf(db, stackId),
       countStaff(db, stackId),
       readSecret(db, stackId, JWT_SECRET_NAME).then((sealed) => sealed !== undefined),
       countCategories(db, stackId),
+      currentPolicies(db, stackId),
     ]);
     return {
       logo: text('navbar_logo'),
@@ -80,6 +73,8 @@ export function createReadinessChecksService(deps: PlatformDeps) {
       seo: text('meta_title_home_not_logged') && text('meta_description'),
       slogan: text('application_slogan1'),
       categories: categories > 0,
+      // Members accept what is published: terms of service and privacy policy, each with a version.
+      legal_pages: REQUIRED_LEGAL_POLICIES.every((policy) => policies.includes(policy)),
       cover_image: [1, 2, 3, 4].some((n) => text(`cover_${n}_hp_m1920` as (typeof PREFERENCES)[number])),
       staff: staff >= 2,
       custom_domain: domain !== null,
@@ -96,9 +91,9 @@ export function createReadinessChecksService(deps: PlatformDeps) {
       const group = (name: ReadinessGroup): ReadinessCheck[] =>
         Object.entries(READINESS_CHECKS[name]).map(([id, link]) => ({
           id,
-          ok: id in NOT_AVAILABLE ? null : ok[id] === true,
+          ok: ok[id] === true,
           link,
-          note: NOT_AVAILABLE[id] ?? null,
+          note: null,
         }));
       return Object.fromEntries(
         READINESS_GROUPS.map((name) => [name, group(name)]),

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReadinessCheck, ReadinessGroup } from '@agora/contract';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { CHECK_LABELS, CHECK_NOTES, GROUP_HINTS, GROUP_LABELS } from './check-labels.ts';
+import { CHECK_LABELS, GROUP_HINTS, GROUP_LABELS } from './check-labels.ts';
 
 function CheckIcon({ ok, group }: { ok: boolean | null; group: ReadinessGroup }) {
   const intl = useIntl();
@@ -83,11 +83,6 @@ export function CheckGroup({ group, checks }: { group: ReadinessGroup; checks: R
                   values={{ id: check.id }}
                 />
               </Typography>
-              {check.note && CHECK_NOTES[check.id] && (
-                <Typography variant="body2" color="text.secondary">
-                  <FormattedMessage id={CHECK_NOTES[check.id]} />
-                </Typography>
-              )}
             </Box>
             {check.ok === false && (
               <Button

@@ -17,11 +17,6 @@ export const CHECK_LABELS: Record<string, string> = {
   app_icon: 'readinessChecks.check.app_icon',
 };
 
-/** Translated reasons for checks that cannot pass yet, by check id. */
-export const CHECK_NOTES: Record<string, string> = {
-  legal_pages: 'readinessChecks.note.legal_pages',
-};
-
 export const GROUP_LABELS = {
   required: 'readinessChecks.group.required',
   recommended: 'readinessChecks.group.recommended',

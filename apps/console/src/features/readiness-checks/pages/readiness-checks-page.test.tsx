@@ -19,9 +19,9 @@ function configuration(passing = PASSING): ReadinessConfiguration {
   const group = (name: keyof typeof READINESS_CHECKS) =>
     Object.entries(READINESS_CHECKS[name]).map(([id, link]) => ({
       id,
-      ok: id === 'legal_pages' ? null : passing.has(id),
+      ok: passing.has(id),
       link,
-      note: id === 'legal_pages' ? 'The legal pages area is not available yet.' : null,
+      note: null,
     }));
   return {
     required: group('required'),
@@ -75,11 +75,11 @@ describe('readiness checks page', () => {
     const required = await screen.findByTestId('check-group-required');
     expect(within(required).getByRole('heading', { name: 'Required' })).toBeTruthy();
     expect(within(required).getByText('2/3')).toBeTruthy();
-    expect(within(screen.getByTestId('check-group-recommended')).getByText('1/6')).toBeTruthy();
+    expect(within(screen.getByTestId('check-group-recommended')).getByText('1/7')).toBeTruthy();
     expect(within(screen.getByTestId('check-group-best_practices')).getByText('1/5')).toBeTruthy();
-    expect(screen.getByText('4 of 14 checks done')).toBeTruthy();
+    expect(screen.getByText('4 of 15 checks done')).toBeTruthy();
     expect(screen.getByText('1 required check left')).toBeTruthy();
-    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('29');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('27');
 
     const logo = screen.getByTestId('check-logo');
     expect(logo.getAttribute('data-ok')).toBe('false');
@@ -99,17 +99,12 @@ describe('readiness checks page', () => {
       custom_domain: '/settings/domain',
       default_avatar: '/theme/profile_image',
       tag_manager: '/integrations',
+      legal_pages: '/pages/legal',
     };
     for (const [id, href] of Object.entries(links)) {
       expect(screen.getByTestId(`check-fix-${id}`).getAttribute('href'), id).toBe(href);
     }
     expect(screen.queryByTestId('check-fix-jwt_key')).toBeNull();
-    // Not available yet: said so, neither failed nor fixable here.
-    const legal = screen.getByTestId('check-legal_pages');
-    expect(within(legal).getByText('The legal pages area is not available yet.')).toBeTruthy();
-    expect(within(legal).getByTitle('Not available yet')).toBeTruthy();
-    expect(legal.getAttribute('data-ok')).toBe('null');
-    expect(screen.queryByTestId('check-fix-legal_pages')).toBeNull();
 
     const jobs = await screen.findByTestId('monitoring-jobs');
     expect(jobs.getAttribute('data-ok')).toBe('false');
@@ -132,8 +127,8 @@ describe('readiness checks page', () => {
     renderChecks(configuration(new Set(['logo', 'application_name', 'content_types'])));
     expect(await screen.findByText('Tutti i controlli obbligatori sono completati.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Obbligatori' })).toBeTruthy();
-    expect(screen.getByText('3 controlli completati su 14')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Correggi' })).toHaveLength(11);
+    expect(screen.getByText('3 controlli completati su 15')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Correggi' })).toHaveLength(12);
   });
 
   it('asks again when "Check again" is pressed', async () => {
