@@ -60,10 +60,11 @@ describe('votes', () => {
     expect((await api.get(`/post/${post.id}/`, bob)).json()).toMatchObject({ vote_count: 1, voted: true });
     expect((await api.get(`/post/${post.id}/`, alice)).json()).toMatchObject({ vote_count: 1, voted: false });
     const voters = (await api.get(`/post/${post.id}/vote/`, alice)).json();
+    // A plain vote carries the community's default reaction (issue 13 §6).
     expect(voters).toMatchObject({
       count: 1,
       next: null,
-      results: [{ user: { id: bobId }, reaction: null }],
+      results: [{ user: { id: bobId }, reaction: { label: 'like', sentiment: 1, active: true } }],
     });
     expect((await api.post(`/post/${post.id}/vote/`, undefined, bob)).statusCode).toBe(204);
     expect((await api.get(`/post/${post.id}/`, bob)).json()).toMatchObject({ vote_count: 0, voted: false });
