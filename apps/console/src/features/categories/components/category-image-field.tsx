@@ -16,6 +16,7 @@ import {
 } from '@agora/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useMediaUrl } from '../../../core/stack/use-media-url.ts';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -74,7 +75,8 @@ export function CategoryImageField({
     [local],
   );
   const [checking, setChecking] = useState(false);
-  const shown = pending === null ? null : (local ?? url);
+  const mediaUrl = useMediaUrl();
+  const shown = pending === null ? null : (local ?? (url ? mediaUrl(url) : url));
   const suggested = CATEGORY_IMAGE_SUGGESTED[kind];
   const label = intl.formatMessage({ id: LABELS[kind] });
   const wide = kind === 'image';

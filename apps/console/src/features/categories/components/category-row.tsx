@@ -11,6 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import type { Category } from '@agora/contract';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { useMediaUrl } from '../../../core/stack/use-media-url.ts';
 
 interface Props {
   category: Category;
@@ -50,7 +51,9 @@ export function CategoryRow({
 }: Props) {
   const intl = useIntl();
   const name = { name: category.name };
-  const picture = category.thumbnail_url ?? category.image_url;
+  const mediaUrl = useMediaUrl();
+  const stored = category.thumbnail_url ?? category.image_url;
+  const picture = stored ? mediaUrl(stored) : null;
   const thumbnail = picture ? (
     <Box
       component="img"

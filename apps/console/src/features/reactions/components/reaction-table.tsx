@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { Reaction, ReactionSentiment } from '@agora/contract';
 import { FormattedDate, FormattedMessage, FormattedNumber, FormattedTime, useIntl } from 'react-intl';
 import { SENTIMENT_MESSAGE } from './reaction-messages.ts';
+import { useMediaUrl } from '../../../core/stack/use-media-url.ts';
 
 interface Props {
   reactions: Reaction[];
@@ -36,6 +37,7 @@ const HEADERS = [
 /** The reactions table of spec mgmt §2: label, image, sentiment, status, id, updated at and by, total. */
 export function ReactionTable({ reactions, onEdit, onActive, onMakeDefault, busy }: Props) {
   const intl = useIntl();
+  const mediaUrl = useMediaUrl();
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={intl.formatMessage({ id: 'reactions.title' })}>
@@ -62,7 +64,7 @@ export function ReactionTable({ reactions, onEdit, onActive, onMakeDefault, busy
             return (
               <TableRow key={r.id} data-testid={`reaction-row-${r.id}`}>
                 <TableCell>
-                  <img src={r.image} alt="" width={32} height={32} style={{ display: 'block' }} />
+                  <img src={mediaUrl(r.image)} alt="" width={32} height={32} style={{ display: 'block' }} />
                 </TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -23,6 +23,7 @@ import { useDynamicPreferenceStore } from '../../../core/dynamic-preferences/dyn
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useRemoveThemeImageMutation, useUploadThemeImageMutation } from '../api/theme-api.ts';
+import { useMediaUrl } from '../../../core/stack/use-media-url.ts';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -118,7 +119,8 @@ export function ImageUpload({
     upload.mutate(file);
   }
 
-  const shown = local ?? url;
+  const mediaUrl = useMediaUrl();
+  const shown = local ?? (url ? mediaUrl(url) : url);
   const label = intl.formatMessage({ id: labelId });
   return (
     <Box data-testid={`image-${name}`} sx={{ display: 'grid', gap: 1 }}>
@@ -144,7 +146,7 @@ export function ImageUpload({
           <Box
             component="img"
             src={shown}
-            srcSet={!local && cover ? coverSrcSet(url) || undefined : undefined}
+            srcSet={!local && cover && url ? coverSrcSet(mediaUrl(url)) || undefined : undefined}
             sizes={cover ? '(min-width: 960px) 600px, 100vw' : undefined}
             alt={label}
             data-testid={`image-preview-${name}`}

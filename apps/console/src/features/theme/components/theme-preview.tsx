@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { PreferenceValue } from '@agora/contract';
 import { FormattedMessage } from 'react-intl';
+import { useMediaUrl } from '../../../core/stack/use-media-url.ts';
 
 type Values = Record<string, PreferenceValue>;
 
@@ -31,7 +32,8 @@ export function ThemePreview({ values }: { values: Values }) {
   const size = typeof values.font_size === 'number' ? values.font_size : Number(values.font_size) || 15;
   const name = str(values, 'application_name', '');
   const slogan = str(values, 'application_slogan1', '');
-  const logo = str(values, 'navbar_logo', '');
+  const mediaUrl = useMediaUrl();
+  const logo = mediaUrl(str(values, 'navbar_logo', ''));
   return (
     <Box
       data-testid="theme-preview"
