@@ -81,7 +81,7 @@ for (const { locale, width, height } of CASES) {
     expect(src).toBeTruthy();
 
     // The stored file has the drawing and nothing that runs or reaches out, for the console and members.
-    const stored = await request.get(new URL(src!).pathname);
+    const stored = await request.get(new URL(src!, page.url()).pathname);
     expect(stored.status()).toBe(200);
     expect(stored.headers()['content-type']).toBe('image/svg+xml');
     const text = await stored.text();
@@ -90,7 +90,9 @@ for (const { locale, width, height } of CASES) {
     const members = await request.get(`${MEMBER_API}/reaction/search/?search=${encodeURIComponent(label)}`);
     expect(members.status()).toBe(200);
     const found = (await members.json()) as { results: { label: string; image: string; active: boolean }[] };
-    expect(found.results).toEqual([expect.objectContaining({ label, image: src, active: true })]);
+    expect(found.results).toEqual([expect.objectContaining({ label, active: true })]);
+    // Members get the absolute address; the console shows the same file from its own origin.
+    expect(new URL(found.results[0]!.image).pathname).toBe(src);
 
     // And the server itself refuses to switch the default off, whatever the screen shows.
     const all = (await (await request.get(`${MEMBER_API}/reaction/?limit=100`)).json()) as {
