@@ -1,12 +1,6 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -15,8 +9,9 @@ import {
   type MenuItem as MenuEntry,
   type MenuItemAttrs,
 } from '@agora/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FormDialog } from '../../../core/dialogs/form-dialog.tsx';
 import { useAllMenusQuery } from '../api/use-menus-queries.ts';
 import { useSaveMenuItemMutation } from '../api/use-menus-mutations.ts';
 import { problemMessages, serverMessages } from './menu-problems.ts';
@@ -45,7 +40,6 @@ function attrsOf(newTab: boolean, nofollow: boolean, title?: string): MenuItemAt
 /** Add or edit a menu item: its menu, label, url (absolute or relative) and how the link opens. */
 export function MenuItemDialog({ menuId, item, onClose, onSaved }: Props) {
   const intl = useIntl();
-  const titleId = useId();
   const menus = useAllMenusQuery();
   const [menu, setMenu] = useState<number | ''>(item?.custom_menu ?? menuId);
   const [label, setLabel] = useState(item?.label ?? '');
@@ -74,101 +68,73 @@ export function MenuItemDialog({ menuId, item, onClose, onSaved }: Props) {
   const options = menus.data?.results ?? [];
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      title={<FormattedMessage id={item ? 'menus.item.editTitle' : 'menus.item.createTitle'} />}
+      generalError={message('general')}
+      saveLabel={<FormattedMessage id="menus.action.save" />}
+      cancelLabel={<FormattedMessage id="menus.action.cancel" />}
+      saving={save.isPending}
+      onSave={submit}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      data-testid="menu-item-dialog"
+      testId="menu-item-dialog"
+      saveTestId="menu-item-save"
     >
-      <DialogTitle id={titleId}>
-        <FormattedMessage id={item ? 'menus.item.editTitle' : 'menus.item.createTitle'} />
-      </DialogTitle>
-      <DialogContent>
-        <Stack
-          spacing={2}
-          sx={{ pt: 1 }}
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <TextField
-            select
-            name="menu"
-            label={intl.formatMessage({ id: 'menus.field.menu' })}
-            value={options.some((m) => m.id === menu) ? menu : ''}
-            onChange={(e) => setMenu(e.target.value === '' ? '' : Number(e.target.value))}
-            error={Boolean(errors.menu)}
-            helperText={message('menu')}
-            required
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'menu-item-menu' } as object } }}
-          >
-            {options.map((m) => (
-              <MenuItem key={m.id} value={m.id}>
-                {m.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            name="label"
-            label={intl.formatMessage({ id: 'menus.field.label' })}
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
-            error={Boolean(errors.label)}
-            helperText={message('label')}
-            required
-            autoFocus
-          />
-          <TextField
-            name="url"
-            label={intl.formatMessage({ id: 'menus.field.url' })}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={Boolean(errors.url)}
-            helperText={message('url') ?? intl.formatMessage({ id: 'menus.field.urlHelp' })}
-            required
-            inputMode="url"
-          />
-          <FormControlLabel
-            control={
-              <Checkbox checked={newTab} onChange={(e) => setNewTab(e.target.checked)} name="new_tab" />
-            }
-            label={
-              <>
-                <FormattedMessage id="menus.field.target" />: <FormattedMessage id="menus.target.blank" />
-              </>
-            }
-          />
-          <FormControlLabel
-            control={
-              <Checkbox checked={nofollow} onChange={(e) => setNofollow(e.target.checked)} name="nofollow" />
-            }
-            label={<FormattedMessage id="menus.field.nofollow" />}
-          />
-          {errors.attrs && (
-            <Typography variant="caption" color="error">
-              {message('attrs')}
-            </Typography>
-          )}
-          {errors.general && (
-            <Typography color="error" role="alert">
-              {message('general')}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <FormattedMessage id="menus.action.cancel" />
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="menu-item-save">
-          <FormattedMessage id="menus.action.save" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <TextField
+        select
+        name="menu"
+        label={intl.formatMessage({ id: 'menus.field.menu' })}
+        value={options.some((m) => m.id === menu) ? menu : ''}
+        onChange={(e) => setMenu(e.target.value === '' ? '' : Number(e.target.value))}
+        error={Boolean(errors.menu)}
+        helperText={message('menu')}
+        required
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'menu-item-menu' } as object } }}
+      >
+        {options.map((m) => (
+          <MenuItem key={m.id} value={m.id}>
+            {m.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        name="label"
+        label={intl.formatMessage({ id: 'menus.field.label' })}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        error={Boolean(errors.label)}
+        helperText={message('label')}
+        required
+        autoFocus
+      />
+      <TextField
+        name="url"
+        label={intl.formatMessage({ id: 'menus.field.url' })}
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={Boolean(errors.url)}
+        helperText={message('url') ?? intl.formatMessage({ id: 'menus.field.urlHelp' })}
+        required
+        inputMode="url"
+      />
+      <FormControlLabel
+        control={<Checkbox checked={newTab} onChange={(e) => setNewTab(e.target.checked)} name="new_tab" />}
+        label={
+          <>
+            <FormattedMessage id="menus.field.target" />: <FormattedMessage id="menus.target.blank" />
+          </>
+        }
+      />
+      <FormControlLabel
+        control={
+          <Checkbox checked={nofollow} onChange={(e) => setNofollow(e.target.checked)} name="nofollow" />
+        }
+        label={<FormattedMessage id="menus.field.nofollow" />}
+      />
+      {errors.attrs && (
+        <Typography variant="caption" color="error">
+          {message('attrs')}
+        </Typography>
+      )}
+    </FormDialog>
   );
 }

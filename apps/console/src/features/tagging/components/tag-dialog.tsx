@@ -1,10 +1,4 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,6 +13,7 @@ import {
 } from '@agora/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FormDialog } from '../../../core/dialogs/form-dialog.tsx';
 import { isHttpError } from '../../../core/http/http-error.ts';
 import { useSaveTagMutation } from '../api/use-tagging-mutations.ts';
 import { ColorSwatches } from './color-swatches.tsx';
@@ -87,71 +82,58 @@ export function TagDialog({ type, tag, open, onClose, onSaved }: Props) {
   const message = (field: string) => (errors[field] ? intl.formatMessage({ id: errors[field] }) : undefined);
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="tag-dialog">
-      <DialogTitle>
-        {tag ? (
-          <FormattedMessage id="tagging.dialog.editTitle" />
-        ) : (
-          <FormattedMessage id="tagging.dialog.createTitle" />
-        )}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            name="name"
-            label={intl.formatMessage({ id: 'tagging.field.name' })}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(errors.name)}
-            helperText={message('name') ?? `${name.trim().length}/${TAG_NAME_MAX}`}
-            required
-          />
-          <TextField
-            name="description"
-            label={intl.formatMessage({ id: 'tagging.field.description' })}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            error={Boolean(errors.description)}
-            helperText={message('description') ?? `${description.trim().length}/${TAG_DESCRIPTION_MAX}`}
-            multiline
-            minRows={2}
-          />
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id="tagging.field.color" />
-          </Typography>
-          <ColorSwatches value={color} onChange={setColor} />
-          {errors.color && (
-            <Typography variant="caption" color="error">
-              {message('color')}
-            </Typography>
-          )}
-          <FormControlLabel
-            control={<Switch checked={visible} onChange={(e) => setVisible(e.target.checked)} />}
-            label={<FormattedMessage id="tagging.field.visible" />}
-          />
-          <FormControlLabel
-            control={<Switch checked={boost} onChange={(e) => setBoost(e.target.checked)} />}
-            label={<FormattedMessage id="tagging.field.visibilityBoost" />}
-          />
-          <FormControlLabel
-            control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
-            label={<FormattedMessage id="tagging.field.active" />}
-          />
-          {errors.general && (
-            <Typography color="error" role="alert">
-              {message('general')}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>
-          <FormattedMessage id="tagging.action.cancel" />
-        </Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="tag-save">
-          <FormattedMessage id="tagging.action.save" />
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={<FormattedMessage id={tag ? 'tagging.dialog.editTitle' : 'tagging.dialog.createTitle'} />}
+      generalError={message('general')}
+      saveLabel={<FormattedMessage id="tagging.action.save" />}
+      cancelLabel={<FormattedMessage id="tagging.action.cancel" />}
+      saving={saving}
+      onSave={save}
+      onClose={onClose}
+      testId="tag-dialog"
+      saveTestId="tag-save"
+    >
+      <TextField
+        name="name"
+        label={intl.formatMessage({ id: 'tagging.field.name' })}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={Boolean(errors.name)}
+        helperText={message('name') ?? `${name.trim().length}/${TAG_NAME_MAX}`}
+        required
+      />
+      <TextField
+        name="description"
+        label={intl.formatMessage({ id: 'tagging.field.description' })}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={Boolean(errors.description)}
+        helperText={message('description') ?? `${description.trim().length}/${TAG_DESCRIPTION_MAX}`}
+        multiline
+        minRows={2}
+      />
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="tagging.field.color" />
+      </Typography>
+      <ColorSwatches value={color} onChange={setColor} />
+      {errors.color && (
+        <Typography variant="caption" color="error">
+          {message('color')}
+        </Typography>
+      )}
+      <FormControlLabel
+        control={<Switch checked={visible} onChange={(e) => setVisible(e.target.checked)} />}
+        label={<FormattedMessage id="tagging.field.visible" />}
+      />
+      <FormControlLabel
+        control={<Switch checked={boost} onChange={(e) => setBoost(e.target.checked)} />}
+        label={<FormattedMessage id="tagging.field.visibilityBoost" />}
+      />
+      <FormControlLabel
+        control={<Switch checked={active} onChange={(e) => setActive(e.target.checked)} />}
+        label={<FormattedMessage id="tagging.field.active" />}
+      />
+    </FormDialog>
   );
 }
