@@ -55,6 +55,8 @@ import { registerMemberCategoryRoutes } from './modules/categories/member-catego
 import { registerReactionImageRoutes, registerReactionRoutes } from './modules/reactions/reactions.routes.ts';
 import { registerMemberReactionRoutes } from './modules/reactions/reaction-member.routes.ts';
 import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
+import { registerIncubatorRoutes } from './modules/incubators/incubators.routes.ts';
+import { registerMemberIncubatorRoutes } from './modules/incubators/member-incubators.routes.ts';
 import { registerCustomMenuRoutes } from './modules/menus/custom-menu.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
@@ -261,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerStaffRoutes(scope, platform);
     registerTaggingRoutes(scope, platform);
     registerCategoryRoutes(scope, platform);
+    registerIncubatorRoutes(scope, platform);
     registerReactionRoutes(scope, platform);
     registerMenusRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
@@ -281,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberPeopleRoutes(scope, memberApi);
     registerMemberContentRoutes(scope, memberApi);
     registerMemberCategoryRoutes(scope, memberApi);
+    registerMemberIncubatorRoutes(scope, memberApi);
     registerMemberReactionRoutes(scope, platform);
     registerMemberUserModerationRoutes(scope, platform);
     registerMemberLegalPageRoutes(scope, platform);

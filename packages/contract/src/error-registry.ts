@@ -14,6 +14,7 @@ import { ServerSettingsErrorCode } from './server-settings/index.ts';
 import { StaffErrorCode } from './staff/index.ts';
 import { TaggingErrorCode } from './tagging/index.ts';
 import { ImageErrorCode } from './theme/index.ts';
+import { IncubatorErrorCode } from './incubators/index.ts';
 import { TwoFactorErrorCode } from './two-factor/index.ts';
 import { USER_MODERATION_ERROR_CODES } from './user-moderation/index.ts';
 import { UsersErrorCode } from './users/index.ts';
@@ -34,6 +35,7 @@ export const ERROR_CODE_REGISTRY = [
   CategoryErrorCode,
   DynamicPreferencesErrorCode,
   ImageErrorCode,
+  IncubatorErrorCode,
   MemberApiErrorCode,
   PASSWORD_WEAKNESS_CODES,
   ModerationErrorCode,

@@ -19,6 +19,7 @@ export * from './tagging/index.ts';
 export * from './reactions/index.ts';
 export * from './categories/index.ts';
 export * from './menus/index.ts';
+export * from './incubators/index.ts';
 export * from './moderation/index.ts';
 export * from './registration-approval/index.ts';
 export * from './scoring/index.ts';

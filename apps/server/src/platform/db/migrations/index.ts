@@ -20,6 +20,7 @@ import * as m0021 from './0021-categories.ts';
 import * as m0022 from './0022-reactions.ts';
 import * as m0023 from './0023-menus.ts';
 import * as m0024 from './0024-legal-pages.ts';
+import * as m0026 from './0026-incubators.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0022-reactions': m0022,
   '0023-menus': m0023,
   '0024-legal-pages': m0024,
+  '0026-incubators': m0026,
 };

@@ -1,0 +1,3 @@
+export * from './incubator-schemas.ts';
+export * from './incubator-paths.ts';
+export * from './incubator-member.ts';
