@@ -27,6 +27,8 @@ export const CategoryErrorCode = {
   staffOnly: 'category_staff_only',
   /** The category is followed by everyone (forced auto-follow): unfollow is refused (member API, 403). */
   forcedFollow: 'category_forced_follow',
+  /** The community switched following categories off (`category_follow_enabled`): member API, 403. */
+  followDisabled: 'category_follow_disabled',
 } as const;
 
 /** Messages of the category calls; the first two are spec mgmt §8 word for word. */
@@ -52,6 +54,7 @@ export const CATEGORY_MESSAGES = {
   invalidOrder: 'Order every category of the community, each once.',
   staffOnly: 'Only staff can create contents in this category.',
   forcedFollow: 'Every member follows this category: it cannot be unfollowed.',
+  followDisabled: 'Following categories is switched off in this community.',
 } as const;
 
 export interface CategoryProblem {

@@ -9,10 +9,12 @@ export const categoryMemberPaths = {
   list: '/category/',
   search: '/category/search/',
   followed: '/category/followed/',
+  popular: '/category/popular/',
   one: '/category/:id/',
   follow: '/category/:id/follow/',
   isFollowed: '/category/:id/is_followed/',
   followers: '/category/:id/followers/',
+  audience: '/category/:id/audience/',
   feed: '/category/:id/feed/',
 } as const;
 
@@ -25,6 +27,8 @@ export const memberCategoryListQuerySchema = z.object({
   search: z.string().optional(),
   active: boolish.optional(),
   deleted: boolish.optional(),
+  /** Only the categories the caller may create contents in (staff-only ones are left out for members). */
+  can_create_content: boolish.optional(),
 });
 export type MemberCategoryListQuery = z.infer<typeof memberCategoryListQuerySchema>;
 
@@ -50,6 +54,15 @@ export const memberCategoryWriteBodySchema = z.object({
 export type MemberCategoryWriteBody = z.infer<typeof memberCategoryWriteBodySchema>;
 
 export const categoryFollowedStatusSchema = z.object({ is_followed: z.boolean() });
+
+/** `category/{id}/audience/`: who a content in the category reaches. */
+export const categoryAudienceSchema = z.object({
+  category_audience: z.number().int().describe('Members who follow the category'),
+  connections_audience: z
+    .number()
+    .int()
+    .describe('Of them, the people the caller follows or is connected with'),
+});
 
 /** One unit of a feed: `{type, <type>: FeedObject, seen_by_id, has_boost}`. */
 export const feedUnitSchema = z

@@ -14,6 +14,8 @@ export interface CategoryFilter {
   active?: boolean | undefined;
   /** false: not deleted (the default); true: only deleted. */
   deleted?: boolean | undefined;
+  /** false: leave out the categories where only staff may create contents. */
+  staffOnly?: false | undefined;
   order: 'manual' | 'name';
 }
 
@@ -23,6 +25,7 @@ function filtered(db: Db, stackId: number, f: CategoryFilter) {
     .where('stack_id', '=', stackId)
     .where('deleted', '=', f.deleted ?? false);
   if (f.active !== undefined) q = q.where('active', '=', f.active);
+  if (f.staffOnly === false) q = q.where('content_only_staff', '=', false);
   if (f.search) {
     const like = `%${escapeLike(f.search.toLowerCase())}%`;
     q = q.where((eb) =>

@@ -129,6 +129,49 @@ describe('member API: one category, follow, followers', () => {
   });
 });
 
+describe('member API: popular, audience, and following switched off', () => {
+  it('lists the most followed categories first, and tells a category’s audience', async () => {
+    const quiet = await category({ name: 'Aaa quiet' });
+    const busy = await category({ name: 'Zzz busy' });
+    await api.post(`/category/${busy}/follow/`, undefined, alice);
+    await api.post(`/category/${busy}/follow/`, undefined, bob);
+    const popular = (await api.get('/category/popular/?limit=100', alice)).json();
+    const order = popular.results.map((c: MemberCat) => c.id);
+    expect(order.indexOf(busy)).toBeLessThan(order.indexOf(quiet));
+    expect(popular.results[0].followers_counter).toBeGreaterThanOrEqual(2);
+
+    const forAdmin = await api.get(`/category/${busy}/audience/`, admin);
+    expect(forAdmin.json()).toEqual({ category_audience: 2, connections_audience: 0 });
+    // Bob follows Alice: for Bob, one of the category's followers is his connection.
+    await consoleCall(t, admin, 'POST', '/dynamic_preference/update_multi/', { follow_enabled: true });
+    const follow = await api.post(`/user/${aliceId}/follow/`, undefined, bob);
+    expect(follow.statusCode, follow.body).toBeLessThan(300);
+    expect((await api.get(`/category/${busy}/audience/`, bob)).json()).toEqual({
+      category_audience: 2,
+      connections_audience: 1,
+    });
+    expect((await other.get(`/category/${busy}/audience/`, stranger)).statusCode).toBe(404);
+  });
+
+  it('refuses to follow or unfollow while the community has switched following categories off', async () => {
+    const id = await category({ name: 'Switched' });
+    await consoleCall(t, admin, 'POST', '/dynamic_preference/update_multi/', {
+      category_follow_enabled: false,
+    });
+    try {
+      const refused = await api.post(`/category/${id}/follow/`, undefined, alice);
+      expect(refused.statusCode).toBe(403);
+      expect(errorsOf(refused.body)[0]?.code).toBe(CategoryErrorCode.followDisabled);
+      expect((await api.get(`/category/${id}/is_followed/`, alice)).json()).toEqual({ is_followed: false });
+    } finally {
+      await consoleCall(t, admin, 'POST', '/dynamic_preference/update_multi/', {
+        category_follow_enabled: true,
+      });
+    }
+    expect((await api.post(`/category/${id}/follow/`, undefined, alice)).statusCode).toBe(204);
+  });
+});
+
 describe('member API: category feed and contribution rules', () => {
   it('shows the category’s visible contributions newest first; a disabled category disappears with its feed', async () => {
     const id = await category({ name: 'Cinema' });
@@ -170,6 +213,14 @@ describe('member API: category feed and contribution rules', () => {
     expect(errorsOf(refused.body)[0]?.code).toBe(CategoryErrorCode.staffOnly);
     const staff = await api.post('/post/', { html: '<p>official</p>', categories: [id] }, admin);
     expect(staff.statusCode, staff.body).toBe(201);
+    // can_create_content lists where the caller may post: not the staff-only category for a member.
+    const forAlice = names((await api.get('/category/?can_create_content=true', alice)).json());
+    expect(forAlice).not.toContain('Staff news');
+    expect(forAlice.length).toBeGreaterThan(0);
+    expect(names((await api.get('/category/?can_create_content=true', admin)).json())).toContain(
+      'Staff news',
+    );
+    expect(names((await api.get('/category/', alice)).json())).toContain('Staff news');
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  categoryAudienceSchema,
   categoryFollowedStatusSchema,
   categoryMemberPaths as paths,
   feedUnitSchema,
@@ -14,7 +15,7 @@ import {
   rowIdSchema,
 } from '@agora/contract';
 import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
-import { createMemberContentService } from '../member-content/member-content.service.ts';
+import { createFeedService } from '../member-content/feed.service.ts';
 import { pageOfCategoryFollowers } from '../member-people/category-interests.repository.ts';
 import { presentUsers, requireReader } from '../member-people/member-people.service.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
@@ -32,7 +33,7 @@ const noContent = { 204: z.null().describe('Done'), ...errorResponses(400, 401, 
 export function registerMemberCategoryRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const service = createMemberCategoriesService(deps);
-  const contents = createMemberContentService(deps);
+  const feed = createFeedService(deps);
   const publicUrl = deps.config.publicUrl;
 
   for (const path of [paths.list, paths.search]) {
@@ -88,6 +89,48 @@ export function registerMemberCategoryRoutes(scope: FastifyInstance, deps: Membe
         (limit, offset) => service.followed(stackId, caller, limit, offset),
         Infinity,
       );
+    },
+  );
+
+  r.get(
+    paths.popular,
+    {
+      config: { member: 'public' },
+      schema: {
+        tags,
+        security,
+        summary: 'The enabled categories, most followed first',
+        params: slugParams,
+        querystring: memberListQuerySchema,
+        response: { 200: memberPageOf(memberCategorySchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      await requireReader(deps, request, stackId);
+      return memberPage(request, publicUrl, request.query, (limit, offset) =>
+        service.popular(stackId, request.member, limit, offset),
+      );
+    },
+  );
+
+  r.get(
+    paths.audience,
+    {
+      config: { member: 'public' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Who a content in the category reaches: its followers and, of them, the caller's connections",
+        params: idParams,
+        response: { 200: categoryAudienceSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      await requireReader(deps, request, stackId);
+      return service.audience(stackId, request.params.id, request.member);
     },
   );
 
@@ -179,7 +222,9 @@ export function registerMemberCategoryRoutes(scope: FastifyInstance, deps: Membe
       schema: {
         tags,
         security,
-        summary: 'Follow the category, or stop following it (toggle; refused for forced auto-follow)',
+        summary:
+          'Follow the category, or stop following it (toggle; refused for forced auto-follow and while ' +
+          'category_follow_enabled is off)',
         params: idParams,
         response: noContent,
       },
@@ -246,7 +291,9 @@ export function registerMemberCategoryRoutes(scope: FastifyInstance, deps: Membe
       schema: {
         tags,
         security,
-        summary: "The category's visible contributions as feed units, newest first (404 when disabled)",
+        summary:
+          "The category's visible contributions as feed units in the category's stream_order_by " +
+          '(recent, last_activity or relevance; ADR 0020); 404 when disabled',
         params: idParams,
         querystring: memberListQuerySchema,
         response: { 200: memberPageOf(feedUnitSchema), ...errorResponses(400, 401, 404) },
@@ -255,9 +302,9 @@ export function registerMemberCategoryRoutes(scope: FastifyInstance, deps: Membe
     async (request) => {
       const { stackId } = requireCommunity(request);
       await requireReader(deps, request, stackId);
-      await service.visible(stackId, request.params.id, request.member);
+      const category = await service.visible(stackId, request.params.id, request.member);
       return memberPage(request, publicUrl, request.query, (limit, offset) =>
-        contents.categoryFeed(stackId, request.member, request.params.id, limit, offset),
+        feed.categoryFeed(stackId, request.member, category, limit, offset),
       );
     },
   );

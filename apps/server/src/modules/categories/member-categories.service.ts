@@ -16,6 +16,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import {
   allFollowedCategoryIds,
+  categoryAudience,
   categoryFollowerCounts,
   followedCategoryIds,
   setCategoryInterest,
@@ -40,6 +41,18 @@ const AUTO_FOLLOW_IN: Record<string, string> = { none: 'none', default: 'presele
 export const CATEGORY_MANAGERS = AREA_ROLES.categories;
 const isManager = (caller: MemberCaller | undefined) =>
   !!caller?.role && (CATEGORY_MANAGERS as readonly string[]).includes(caller.role);
+
+/** The community's disabled categories: members see neither them nor their contents (feeds). */
+export async function disabledCategoryIds(db: Deps['db'], stackId: number): Promise<number[]> {
+  const { rows } = await store.pageOfCategoryRows(
+    db,
+    stackId,
+    { active: false, order: 'name' },
+    undefined,
+    0,
+  );
+  return rows.map((r) => r.id);
+}
 
 /** Categories as members see them (SelfCommunity's Category object and calls). */
 export function createMemberCategoriesService(deps: Deps) {
@@ -152,6 +165,8 @@ export function createMemberCategoriesService(deps: Deps) {
           search: query.search?.trim() || undefined,
           active: manager ? boolOf(query.active) : true,
           deleted: manager ? (boolOf(query.deleted) ?? false) : false,
+          // Staff may create contents in every category; members not in staff-only ones.
+          staffOnly: boolOf(query.can_create_content) && !caller?.role ? false : undefined,
           order: (await manualOrder(stackId)) ? 'manual' : 'name',
         },
         limit,
@@ -177,9 +192,47 @@ export function createMemberCategoriesService(deps: Deps) {
 
     one: oneFor,
 
-    /** Follow toggle; a forced category cannot be unfollowed. True when now following. */
+    /** The enabled categories, most followed first (then by name). */
+    async popular(
+      stackId: number,
+      caller: MemberCaller | undefined,
+      limit: number | undefined,
+      offset: number,
+    ) {
+      const { rows } = await store.pageOfCategoryRows(
+        db,
+        stackId,
+        { active: true, order: 'name' },
+        undefined,
+        0,
+      );
+      const followers = await categoryFollowerCounts(
+        db,
+        stackId,
+        rows.map((r) => r.id),
+      );
+      // A stable sort keeps the name order among categories with as many followers.
+      const ranked = [...rows].sort((a, b) => (followers.get(b.id) ?? 0) - (followers.get(a.id) ?? 0));
+      const page = ranked.slice(offset, limit === undefined ? undefined : offset + limit);
+      return { count: ranked.length, results: await present(stackId, page, caller) };
+    },
+
+    /** Who a content in the category reaches: its followers, and the caller's connections among them. */
+    async audience(stackId: number, id: number, caller: MemberCaller | undefined) {
+      await visible(stackId, id, caller);
+      const { followers, connections } = await categoryAudience(db, stackId, id, caller?.userId);
+      return { category_audience: followers, connections_audience: connections };
+    },
+
+    /**
+     * Follow toggle; a forced category cannot be unfollowed, and nothing can be followed or unfollowed
+     * while the community has switched following categories off. True when now following.
+     */
     async toggleFollow(stackId: number, id: number, caller: MemberCaller): Promise<boolean> {
       const row = await visible(stackId, id, caller);
+      if ((await preferences.get(stackId, 'category_follow_enabled')).value === false) {
+        throw AppError.of(403, CategoryErrorCode.followDisabled, M.followDisabled);
+      }
       const following = (await followedCategoryIds(db, stackId, caller.userId, [id])).has(id);
       if (following && row.auto_follow === 'forced') {
         throw AppError.of(403, CategoryErrorCode.forcedFollow, M.forcedFollow);

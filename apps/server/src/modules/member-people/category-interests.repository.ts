@@ -150,3 +150,34 @@ export async function pageOfCategoryFollowers(
   if (limit !== undefined) page = page.limit(limit);
   return { count: total.n, ids: (await page.execute()).map((r) => r.id) };
 }
+
+/**
+ * Who a content in the category reaches: its listed followers, and how many of them the member follows
+ * or is connected with.
+ */
+export async function categoryAudience(
+  db: Db,
+  stackId: number,
+  categoryId: number,
+  userId: number | undefined,
+): Promise<{ followers: number; connections: number }> {
+  const followers = (await categoryFollowerCounts(db, stackId, [categoryId])).get(categoryId) ?? 0;
+  if (userId === undefined || followers === 0) return { followers, connections: 0 };
+  const row = await db
+    .selectFrom('interests as i')
+    .innerJoin(communityUserRows(db).as('u'), (j) =>
+      j.onRef('u.stack_id', '=', 'i.stack_id').onRef('u.id', '=', 'i.user_id'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('i.stack_id', '=', stackId)
+    .where('i.category_id', '=', categoryId)
+    .where('u.status', 'in', [...LISTED_STATUSES])
+    .where(
+      sql<boolean>`(EXISTS (SELECT 1 FROM follows f WHERE f.stack_id = ${stackId} AND f.follower_id = ${userId}
+        AND f.followed_id = i.user_id)
+       OR EXISTS (SELECT 1 FROM connections c WHERE c.stack_id = ${stackId}
+        AND ((c.user_a = ${userId} AND c.user_b = i.user_id) OR (c.user_b = ${userId} AND c.user_a = i.user_id))))`,
+    )
+    .executeTakeFirstOrThrow();
+  return { followers, connections: row.n };
+}
