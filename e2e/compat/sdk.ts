@@ -32,6 +32,27 @@ export interface SelfCommunitySdk {
     createFeedObject(type: string, data: Obj, config?: Config): Promise<{ id: number } & Obj>;
     getSpecificFeedObject(type: string, id: Id, config?: Config): Promise<{ id: number } & Obj>;
     flagFeedObject(type: string, id: Id, flagType: number, config?: Config): Promise<unknown>;
+    voteFeedObject(type: string, id: Id, reaction?: number, config?: Config): Promise<unknown>;
+    feedObjectVotes(type: string, id: Id, params?: Obj, config?: Config): Promise<Page<Obj>>;
+  };
+  ReactionService: {
+    getAllReactions(params?: Obj, config?: Config): Promise<Page<{ id: number; label: string } & Obj>>;
+    getSpecificReaction(id: Id, config?: Config): Promise<{ id: number; label: string } & Obj>;
+  };
+  LegalPageService: {
+    getLegalPages(params?: Obj, config?: Config): Promise<Page<{ id: number; slug: string } & Obj>>;
+    getLastRevisionOfLegalPage(
+      policy: string,
+      config?: Config,
+    ): Promise<{ id: number; ack: Obj | null } & Obj>;
+    ackLegalPage(id: Id, accept?: number, config?: Config): Promise<{ accepted_at: string | null } & Obj>;
+    getSpecificUserAck(id: Id, config?: Config): Promise<{ custom_page: number } & Obj>;
+    userAckList(config?: Config): Promise<({ custom_page: number } & Obj)[]>;
+  };
+  CustomMenuService: {
+    getAllCustomMenus(params?: Obj, config?: Config): Promise<Page<{ id: number; name: string } & Obj>>;
+    getASpecificCustomMenu(id: Id, config?: Config): Promise<{ id: number; items: Obj[] } & Obj>;
+    searchCustomMenus(params?: Obj, config?: Config): Promise<Page<{ id: number; name: string } & Obj>>;
   };
   CommentService: { createComment(data: Obj, config?: Config): Promise<{ id: number } & Obj> };
   ModerationService: {

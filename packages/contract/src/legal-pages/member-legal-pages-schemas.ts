@@ -45,9 +45,17 @@ export const memberLegalQuerySchema = memberListQuerySchema.extend({
 });
 export type MemberLegalQuery = z.infer<typeof memberLegalQuerySchema>;
 
-/** `POST legal_page/{id}/ack/`: `accept` true/on/1 accepts, false/off/0 refuses. */
+/**
+ * `POST legal_page/{id}/ack/`: `accept` true/on/1 accepts, false/off/0 refuses — as a JSON boolean, a
+ * form's word, or the number SelfCommunity's SDK sends (`ackLegalPage(id, 1)` posts `{accept: 1}`).
+ */
 export const memberLegalAckBodySchema = z.object({
   accept: z
-    .union([z.boolean(), z.enum(['true', 'on', '1', 'false', 'off', '0', 'True', 'False'])])
-    .transform((v) => v === true || v === 'true' || v === 'on' || v === '1' || v === 'True'),
+    .union([
+      z.boolean(),
+      z.literal(1),
+      z.literal(0),
+      z.enum(['true', 'on', '1', 'false', 'off', '0', 'True', 'False']),
+    ])
+    .transform((v) => v === true || v === 1 || v === 'true' || v === 'on' || v === '1' || v === 'True'),
 });

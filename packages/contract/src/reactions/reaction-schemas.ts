@@ -107,21 +107,26 @@ export const memberReactionQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+/** A reaction's id, as a JSON number or as the digits a form or a query string carries. */
+const reactionIdSchema = z.union([
+  rowIdSchema,
+  z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
+]);
+
 /** The optional body of `…/vote/`: the reaction the vote carries. */
 export const voteReactionBodySchema = z
-  .looseObject({
-    reaction: z
-      .union([
-        rowIdSchema,
-        z
-          .string()
-          .regex(/^\d{1,10}$/)
-          .transform(Number),
-      ])
-      .optional(),
-  })
+  .looseObject({ reaction: reactionIdSchema.optional() })
   .nullable()
   .optional();
+
+/**
+ * The query of `…/vote/`: SelfCommunity's SDK (`voteFeedObject(type, id, reaction)`) names the reaction
+ * in the query string (`?reaction=2`), not in the body; a reaction in the body wins.
+ */
+export const voteReactionQuerySchema = z.looseObject({ reaction: reactionIdSchema.optional() });
 
 export const reactionPaths = {
   /** Console, relative to a stack's internal_url. */

@@ -197,6 +197,11 @@ describe('acceptance', () => {
     expect((await member('POST', `/legal_page/${tec.id}/ack/`, bob, { accept: 'maybe' })).statusCode).toBe(
       400,
     );
+    expect((await member('POST', `/legal_page/${tec.id}/ack/`, bob, { accept: 2 })).statusCode).toBe(400);
+    // SelfCommunity's SDK sends the number: 0 refuses (again), 1 accepts.
+    const zero = await member('POST', `/legal_page/${tec.id}/ack/`, bob, { accept: 0 });
+    expect(zero.json()).toMatchObject({ accepted_at: null });
+    expect((await currentOf('tec')).accepted_count).toBe(1);
   });
 
   it('a new version makes every member accept again', async () => {

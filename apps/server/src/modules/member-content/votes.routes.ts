@@ -8,6 +8,7 @@ import {
   memberPageOf,
   type FeedObjectType,
   voteReactionBodySchema,
+  voteReactionQuerySchema,
 } from '@agora/contract';
 import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
@@ -39,6 +40,7 @@ export function registerVoteRoutes(
             `Vote the ${type} with a reaction (the default one when none is named), change the reaction, or take ` +
             'the vote back (the same reaction, or no reaction, again); the author earns like points on a new vote',
           params: idParams,
+          querystring: voteReactionQuerySchema,
           body: voteReactionBodySchema,
           response: { 204: noContent, ...errorResponses(400, 401, 403, 404) },
         },
@@ -46,7 +48,7 @@ export function registerVoteRoutes(
       async (request, reply) => {
         const { stackId } = requireCommunity(request);
         const caller = requireMember(request);
-        const reaction = request.body?.reaction;
+        const reaction = request.body?.reaction ?? request.query.reaction;
         if (type === 'comment') await service.voteComment(stackId, caller, request.params.id, reaction);
         else await service.voteContribution(stackId, caller, type, request.params.id, reaction);
         return reply.code(204).send(null);

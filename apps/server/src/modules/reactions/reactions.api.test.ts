@@ -268,6 +268,13 @@ describe('reactions: members', () => {
     const voters = (await api().get(`/post/${id}/vote/`, member)).json();
     expect(voters.results[0].reaction).toMatchObject({ label: 'like' });
     expect((await reactions()).find((r) => r.id === like.id)?.total).toBe(1);
+
+    // SelfCommunity's SDK names the reaction in the query string.
+    expect((await api().post(`/post/${id}/vote/?reaction=${clap.id}`, undefined, member)).statusCode).toBe(
+      204,
+    );
+    expect(await counts(member)).toEqual({ votes: 2, mine: 'Clap', counts: ['like:1', 'Clap:1'] });
+    expect((await api().post(`/post/${id}/vote/?reaction=abc`, undefined, member)).statusCode).toBe(400);
   });
 
   it('reacts to comments too, and refuses an unknown, disabled or other community’s reaction', async () => {
