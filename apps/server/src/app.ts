@@ -62,6 +62,10 @@ import { registerRegistrationApprovalRoutes } from './modules/registration-appro
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
 import { registerLegalPageRoutes } from './modules/legal-pages/legal-pages.routes.ts';
+import { registerCustomPageRoutes } from './modules/custom-pages/custom-pages.routes.ts';
+import { registerErrorPageRoutes } from './modules/custom-pages/error-pages.routes.ts';
+import { registerMemberCustomPageRoutes } from './modules/custom-pages/member-custom-pages.routes.ts';
+import { registerMemberSiteRoutes } from './modules/custom-pages/member-site.routes.ts';
 import {
   installLegalAcceptanceNotice,
   registerMemberLegalPageRoutes,
@@ -270,6 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerModerationRoutes(scope, platform);
     registerScoringRoutes(scope, platform);
     registerLegalPageRoutes(scope, platform);
+    registerCustomPageRoutes(scope, platform);
+    registerErrorPageRoutes(scope, platform);
     registerUserModerationRoutes(scope, platform);
     registerUserRoutes(scope, platform);
     registerMemberApiClientRoutes(scope, { memberAuth, publicUrl: config.publicUrl });
@@ -289,9 +295,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberUserModerationRoutes(scope, platform);
     registerMemberLegalPageRoutes(scope, platform);
     registerCustomMenuRoutes(scope, platform);
+    registerMemberCustomPageRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);
+  registerMemberSiteRoutes(app, platform);
   registerCubeApiRoutes(app, platform);
 
   if (deps.serveConsole) await registerConsole(app, config);

@@ -31,4 +31,5 @@ export * from './user-moderation/index.ts';
 export * from './users/index.ts';
 export * from './two-factor/index.ts';
 export * from './legal-pages/index.ts';
+export * from './custom-pages/index.ts';
 export * from './error-registry.ts';

@@ -58,3 +58,15 @@ describe('readiness checks lead to real screens (issue 12 §2)', () => {
     expect(READINESS_CHECKS.recommended.staff).toBe('/staff');
   });
 });
+
+describe('an area with several flags (the pages area: one tab per flag)', () => {
+  const pages = AREAS.find((area) => area.id === 'pages')!;
+  const seen = (features: string[]) => areaVisible(pages, { roles: ['admin'], features, perms: [] });
+
+  it('shows while any of its flags is on, and hides when none is', () => {
+    expect(seen(['legal_pages'])).toBe(true);
+    expect(seen(['cms'])).toBe(true);
+    expect(seen(['system_pages'])).toBe(true);
+    expect(seen(['reaction'])).toBe(false);
+  });
+});

@@ -14,8 +14,8 @@ export interface Area {
   /** Message id of the drawer label (its icon is in `layout/area-icons.ts`, keyed by this id). */
   labelId: string;
   screen: ComponentType;
-  /** Shown only while this feature flag is on (the server refuses the calls too). */
-  feature?: FeatureName;
+  /** Shown only while this feature flag is on, or one of these is (the server refuses the calls too). */
+  feature?: FeatureName | readonly FeatureName[];
   /** Staff roles that may open it (all console roles when absent): the contract's AREA_ROLES. */
   roles?: readonly StaffRole[];
   /** The contract area (AREA_ROLES, spec mgmt §6) whose roles it has: the server's routes carry the same. */
@@ -174,9 +174,17 @@ const AREA_LIST = [
     path: 'pages/*',
     labelId: 'nav.pages',
     ...access('pages'),
-    // Legal pages are its only tab so far; general and error pages bring their own flags with them.
-    feature: 'legal_pages',
+    // Each tab has its own flag (general pages `cms`, error pages `system_pages`): shown while any is on.
+    feature: ['legal_pages', 'cms', 'system_pages'],
     screen: lazyScreen(() => import('../features/pages/pages/pages-page.tsx')),
+  },
+  {
+    id: 'media-library',
+    path: 'media/*',
+    labelId: 'nav.mediaLibrary',
+    ...access('media-library'),
+    feature: 'cms',
+    screen: lazyScreen(() => import('../features/media-library/pages/media-library-page.tsx')),
   },
   {
     id: 'audit-log',
@@ -211,6 +219,9 @@ export function areaVisible(
 ): boolean {
   if (area.hubAdmin) return context.perms.includes('hub.admin');
   if (area.roles && !area.roles.some((role) => context.roles.includes(role))) return false;
-  if (area.feature && !(context.features ?? []).includes(area.feature)) return false;
+  if (area.feature) {
+    const wanted: readonly FeatureName[] = typeof area.feature === 'string' ? [area.feature] : area.feature;
+    if (!wanted.some((name) => (context.features ?? []).includes(name))) return false;
+  }
   return true;
 }

@@ -144,6 +144,11 @@ export const AUDIT_ACTIONS = {
   'legal_pages.force_accept': { routes: [`POST ${P}/legal_pages/:id/force_accept/`] },
   'legal_pages.delete': { routes: [`POST ${P}/legal_pages/:id/delete/`] },
   'members.legal_ack': { routes: [`POST ${M}/legal_page/:key/ack/`] },
+  'custom_pages.create': { routes: [`POST ${P}/custom_pages/add/`] },
+  'custom_pages.update': { routes: [`POST ${P}/custom_pages/:id/update/`] },
+  'custom_pages.delete': { routes: [`POST ${P}/custom_pages/:id/delete/`] },
+  'error_pages.update': { routes: [`POST ${P}/error_pages/:kind/update/`] },
+  'error_pages.restore': { routes: [`POST ${P}/error_pages/:kind/restore/`] },
   'content.vote': {
     routes: [
       `POST ${M}/post/:id/vote/`,

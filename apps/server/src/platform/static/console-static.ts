@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 
 /**
- * Paths the server answers itself, never with the console page: the APIs, and a community's own
- * address `/c/{slug}` (its public landing).
+ * Paths the server answers itself, never with the console page: the APIs, and everything under a
+ * community's own address `/c/{slug}` (its public landing, APIs and member site, ADR 0020).
  */
-export const API_PATH =
-  /^\/(platform|oauth|docs|api|c\/[^/]+\/(platform|api|cubejs-api))(\/|$)|^\/c\/[^/]+\/?$/;
+export const API_PATH = /^\/(platform|oauth|docs|api|c)(\/|$)/;
 
 function escapeAttr(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,0 +1,2 @@
+export * from './custom-pages-schemas.ts';
+export * from './error-pages-schemas.ts';
