@@ -55,6 +55,10 @@ import { registerMemberCategoryRoutes } from './modules/categories/member-catego
 import { registerReactionImageRoutes, registerReactionRoutes } from './modules/reactions/reactions.routes.ts';
 import { registerMemberReactionRoutes } from './modules/reactions/reaction-member.routes.ts';
 import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
+import {
+  registerMediaLibraryFileRoutes,
+  registerMediaLibraryRoutes,
+} from './modules/media-library/media-library.routes.ts';
 import { registerIncubatorRoutes } from './modules/incubators/incubators.routes.ts';
 import { registerMemberIncubatorRoutes } from './modules/incubators/member-incubators.routes.ts';
 import { registerCustomMenuRoutes } from './modules/menus/custom-menu.routes.ts';
@@ -270,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerIncubatorRoutes(scope, platform);
     registerReactionRoutes(scope, platform);
     registerMenusRoutes(scope, platform);
+    registerMediaLibraryRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
     registerScoringRoutes(scope, platform);
@@ -299,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);
+  registerMediaLibraryFileRoutes(app, platform);
   registerMemberSiteRoutes(app, platform);
   registerCubeApiRoutes(app, platform);
 

@@ -17,6 +17,7 @@ export * from './staff/index.ts';
 export * from './audit-log/index.ts';
 export * from './tagging/index.ts';
 export * from './reactions/index.ts';
+export * from './media-library/index.ts';
 export * from './categories/index.ts';
 export * from './menus/index.ts';
 export * from './incubators/index.ts';

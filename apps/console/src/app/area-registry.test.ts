@@ -34,6 +34,7 @@ describe('area registry: the roles of spec mgmt §6 (contract AREA_ROLES)', () =
       'menus',
       'reactions',
       'pages',
+      'media-library',
     ]);
     expect(drawer('moderator')).toEqual(['home', 'moderation']);
     expect(drawer('admin')).toEqual(AREAS.filter((area) => !area.hubAdmin).map((area) => area.id));

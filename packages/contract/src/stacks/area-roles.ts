@@ -35,6 +35,7 @@ export const AREA_ROLES = {
   menus: CONTENT_AND_MARKETING,
   scoring: CONTENT_AND_MARKETING,
   reactions: CONTENT_AND_MARKETING,
+  'media-library': CONTENT_AND_MARKETING,
   moderation: MODERATION,
   integrations: ADMIN,
   'server-settings': ADMIN,

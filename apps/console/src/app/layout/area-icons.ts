@@ -16,6 +16,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
@@ -48,6 +49,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   categories: CategoryOutlined,
   menus: MenuOpenOutlined,
   reactions: AddReactionOutlined,
+  'media-library': PhotoLibraryOutlined,
   'audit-log': HistoryOutlined,
   'hub-features': FlagOutlined,
 };

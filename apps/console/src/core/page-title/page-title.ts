@@ -42,6 +42,7 @@ const TITLES: Record<string, TitleEntry> = {
   categories: { title: 'Categories', stack: true },
   reactions: { title: 'Reactions', stack: true },
   pages: { title: 'Pages', stack: true },
+  media: { title: 'Media library', stack: true },
 };
 
 /** 'theme/logo' → ['theme', 'logo']; empty and numeric segments are skipped. */

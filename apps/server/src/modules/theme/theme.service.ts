@@ -62,13 +62,15 @@ function imageDefinitionOrError(name: string): PreferenceDefinition {
 /**
  * The content-checked image pipeline (PNG, JPEG, GIF, WebP recognised by their bytes, re-encoded,
  * variants of `kind` made beside the original) storing into the community's media folder; answers the
- * public address of the original. Other areas (categories) upload their images through it.
+ * public address of the original. Other areas (categories) upload their images through it; one that
+ * owns and deletes its files itself (the media library) names its own `folderOf` instead.
  */
 export async function storeCheckedImage(
   deps: { config: PlatformDeps['config']; storage: FileStorage },
   stack: { stackId: number; slug: string },
   file: Buffer,
   kind: ImageKind,
+  folderOf: (hash: string) => string = (hash) => mediaFolder(stack.stackId, hash),
 ): Promise<{ image: ProcessedImage; url: string }> {
   let image: ProcessedImage;
   try {
@@ -79,7 +81,7 @@ export async function storeCheckedImage(
     }
     throw error;
   }
-  const folder = mediaFolder(stack.stackId, image.hash);
+  const folder = folderOf(image.hash);
   for (const variant of image.variants) {
     await deps.storage.put(`${folder}/${variant.name}.webp`, variant.bytes);
   }

@@ -171,6 +171,7 @@ describe('the roles of spec mgmt §6, declared once per area (contract AREA_ROLE
         'reactions',
         'pages',
         'menus',
+        'media-library',
       ].sort(),
     );
     expect(allowed('moderator')).toEqual(['moderation']);

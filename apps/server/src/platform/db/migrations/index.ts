@@ -22,6 +22,7 @@ import * as m0023 from './0023-menus.ts';
 import * as m0024 from './0024-legal-pages.ts';
 import * as m0026 from './0026-incubators.ts';
 import * as m0027 from './0027-custom-pages.ts';
+import * as m0028 from './0028-media-library.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0024-legal-pages': m0024,
   '0026-incubators': m0026,
   '0027-custom-pages': m0027,
+  '0028-media-library': m0028,
 };
