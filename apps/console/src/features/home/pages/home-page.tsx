@@ -43,7 +43,7 @@ function SelectedCommunity() {
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack direction="row" useFlexGap sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h4" component="h1" data-testid="community-name">
             {name}
           </Typography>

@@ -12,6 +12,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { MenuSummary } from '@agora/contract';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, FormattedTime, useIntl } from 'react-intl';
@@ -27,9 +30,17 @@ import { MenuDialog } from './menu-dialog.tsx';
 
 export const MENUS_BASE = '/menus';
 
+/** When a menu last changed, as the list shows it. */
+const updated = (at: string) => (
+  <>
+    <FormattedDate value={at} dateStyle="medium" /> <FormattedTime value={at} timeStyle="short" />
+  </>
+);
+
 /** The menus of the community: title, items, last modification; add, open, delete (asked first). */
 export function MenuList() {
   const intl = useIntl();
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
@@ -93,12 +104,16 @@ export function MenuList() {
                 <TableCell>
                   <FormattedMessage id="menus.col.name" />
                 </TableCell>
-                <TableCell align="right">
-                  <FormattedMessage id="menus.col.items" />
-                </TableCell>
-                <TableCell>
-                  <FormattedMessage id="menus.col.updated" />
-                </TableCell>
+                {!compact && (
+                  <>
+                    <TableCell align="right">
+                      <FormattedMessage id="menus.col.items" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="menus.col.updated" />
+                    </TableCell>
+                  </>
+                )}
                 <TableCell>
                   <FormattedMessage id="menus.col.actions" />
                 </TableCell>
@@ -114,12 +129,20 @@ export function MenuList() {
                       </Link>
                       {menu.is_base && <Chip size="small" label={intl.formatMessage({ id: 'menus.base' })} />}
                     </Box>
+                    {compact && (
+                      // A phone has no room for three columns: the counts and the date go under the title.
+                      <Typography variant="body2" color="text.secondary">
+                        <FormattedMessage id="menus.col.items" />: {menu.items_count} ·{' '}
+                        {updated(menu.updated_at)}
+                      </Typography>
+                    )}
                   </TableCell>
-                  <TableCell align="right">{menu.items_count}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <FormattedDate value={menu.updated_at} dateStyle="medium" />{' '}
-                    <FormattedTime value={menu.updated_at} timeStyle="short" />
-                  </TableCell>
+                  {!compact && (
+                    <>
+                      <TableCell align="right">{menu.items_count}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{updated(menu.updated_at)}</TableCell>
+                    </>
+                  )}
                   <TableCell>
                     <IconButton
                       aria-label={`${intl.formatMessage({ id: 'menus.action.delete' })} ${menu.name}`}

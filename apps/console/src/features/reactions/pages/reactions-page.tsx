@@ -45,10 +45,11 @@ export default function ReactionsPage() {
 
   return (
     <Box data-testid="reactions-page" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      {/* gap, not spacing: spacing's margin would push a wrapped button off the left edge. */}
       <Stack
         direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        useFlexGap
+        sx={{ gap: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
       >
         <Typography variant="h4" component="h1">
           <FormattedMessage id="reactions.title" />
