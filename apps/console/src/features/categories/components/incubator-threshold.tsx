@@ -58,7 +58,7 @@ export function IncubatorThreshold() {
       <Button
         type="submit"
         variant="outlined"
-        disabled={!stored || draft === null || save.isPending}
+        disabled={!stored || save.isPending}
         data-testid="incubator-threshold-save"
       >
         <FormattedMessage id="categories.incubator.threshold.save" />
