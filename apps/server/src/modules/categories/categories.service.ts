@@ -31,15 +31,12 @@ import {
 } from '../member-people/category-interests.repository.ts';
 import * as store from './category-store.ts';
 import type { CategoryRow } from './category-store.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
 const M = CATEGORY_MESSAGES;
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
 const falsy = (v: unknown) => v === false || v === 'false' || v === '0';
 export const boolOf = (v: unknown): boolean | undefined => (truthy(v) ? true : falsy(v) ? false : undefined);
-
-/** PostgreSQL's unique violation: two writes raced for one title or permalink. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'config'>;
 

@@ -158,6 +158,20 @@ describe('menus: the console', () => {
     expect((await post(`${menu.id}/update/`, { name: 'x' })).statusCode).toBe(404);
   });
 
+  it('keeps one base menu when several staff make one the base at the same moment', async () => {
+    const made = await Promise.all(
+      ['Race A', 'Race B', 'Race C', 'Race D'].map((name) => post('add/', { name, is_base: true })),
+    );
+    expect(made.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    const bases = data<MenuList>((await get('?limit=500')).body).results.filter((m) => m.is_base);
+    expect(bases).toHaveLength(1);
+    expect(bases[0]!.name).toMatch(/^Race [A-D]$/);
+    const ids = made.map((res) => data<Menu>(res.body).id);
+    const updates = await Promise.all(ids.map((id) => post(`${id}/update/`, { is_base: true })));
+    expect(updates.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(data<MenuList>((await get('?limit=500')).body).results.filter((m) => m.is_base)).toHaveLength(1);
+  });
+
   it('lets admins and editors in, not moderators, and hides other communities (404)', async () => {
     expect((await get('', editor)).statusCode).toBe(200);
     expect((await post('add/', { name: 'By editor' }, editor)).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { MenuItemAttrs } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 import './menus.tables.ts';
 
@@ -115,16 +116,32 @@ async function clearBase(db: Db, stackId: number, except: number | null): Promis
   await q.execute();
 }
 
+/**
+ * Runs a write that may make a menu the base one. Two such writes at once each clear the old base and
+ * then collide on the one-base index; the loser runs again and wins, as the later choice should.
+ */
+async function asBaseWrite<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'menus_one_base_idx')) throw error;
+    }
+  }
+}
+
 export async function insertMenu(db: Db, stackId: number, name: string, isBase: boolean): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    if (isBase) await clearBase(trx, stackId, null);
-    const row = await trx
-      .insertInto('menus')
-      .values({ stack_id: stackId, name, is_base: isBase })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  return asBaseWrite(() =>
+    db.transaction().execute(async (trx) => {
+      if (isBase) await clearBase(trx, stackId, null);
+      const row = await trx
+        .insertInto('menus')
+        .values({ stack_id: stackId, name, is_base: isBase })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }),
+  );
 }
 
 export async function updateMenu(
@@ -133,15 +150,17 @@ export async function updateMenu(
   id: number,
   values: { name?: string; is_base?: boolean },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (values.is_base === true) await clearBase(trx, stackId, id);
-    await trx
-      .updateTable('menus')
-      .set({ ...values, updated_at: sql<Date>`now()` })
-      .where('stack_id', '=', stackId)
-      .where('id', '=', id)
-      .execute();
-  });
+  await asBaseWrite(() =>
+    db.transaction().execute(async (trx) => {
+      if (values.is_base === true) await clearBase(trx, stackId, id);
+      await trx
+        .updateTable('menus')
+        .set({ ...values, updated_at: sql<Date>`now()` })
+        .where('stack_id', '=', stackId)
+        .where('id', '=', id)
+        .execute();
+    }),
+  );
 }
 
 /** Deletes a menu and (cascade) its items; the number of menus deleted. */

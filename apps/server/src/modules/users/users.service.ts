@@ -25,6 +25,7 @@ import {
 } from '../member-people/relation-dates.repository.ts';
 import * as repo from './users.repository.ts';
 import { seesEmails } from '../staff/email-visibility.service.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
 type Caller = Pick<StaffMembership, 'stackId' | 'userId' | 'role'>;
 
@@ -34,10 +35,6 @@ export interface Page<T> {
 }
 
 /** Whether the caller may see emails: admins, and staff with the GDPR data-manager attribute (mgmt §6). */
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
-}
 
 /** A text field of the update body: undefined when absent, a string, or a field error. */
 function textOf(value: unknown, field: string, max: number, tooLong: string, errors: AppErrorEntry[]) {
