@@ -54,6 +54,11 @@ export interface SelfCommunitySdk {
     getASpecificCustomMenu(id: Id, config?: Config): Promise<{ id: number; items: Obj[] } & Obj>;
     searchCustomMenus(params?: Obj, config?: Config): Promise<Page<{ id: number; name: string } & Obj>>;
   };
+  CustomPageService: {
+    getAllCustomPages(params?: Obj, config?: Config): Promise<Page<{ id: number; slug: string } & Obj>>;
+    searchCustomPages(params?: Obj, config?: Config): Promise<Page<{ id: number; slug: string } & Obj>>;
+    getASpecificCustomPage(id: Id, config?: Config): Promise<{ id: number; slug: string } & Obj>;
+  };
   CommentService: { createComment(data: Obj, config?: Config): Promise<{ id: number } & Obj> };
   ModerationService: {
     getAllFlaggedContributions(params?: Obj, config?: Config): Promise<Page<Obj>>;
