@@ -99,8 +99,7 @@ export default function MediaLibraryPage() {
     <Box data-testid="media-library-page" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Stack
         direction="row"
-        spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
         <Typography variant="h4" component="h1">
           <FormattedMessage id="mediaLibrary.title" />
