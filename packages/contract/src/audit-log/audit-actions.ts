@@ -176,6 +176,7 @@ export const AUDIT_ACTIONS = {
   'account.recovery_codes': { routes: [`POST ${P}/account/two_factor/recovery_codes/`] },
   'account.two_factor_off': { routes: [`POST ${P}/account/two_factor/disable/`] },
   'account.recovery_code_used': { routes: [`POST ${P}/auth/signin/two_factor/`] },
+  'content.feed_read': { routes: [`POST ${M}/feed/read/`], readOnly: true },
   'content.flag': {
     routes: [
       `POST ${M}/post/:id/flag/`,

@@ -1,1 +1,2 @@
 export * from './member-content-schemas.ts';
+export * from './feed-schemas.ts';

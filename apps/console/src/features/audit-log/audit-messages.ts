@@ -94,6 +94,7 @@ export const ACTION_MESSAGES: Record<AuditAction, string> = {
   'error_pages.restore': 'auditLog.action.error_pages.restore',
   'content.vote': 'auditLog.action.content.vote',
   'content.poll_vote': 'auditLog.action.content.poll_vote',
+  'content.feed_read': 'auditLog.action.content.feed_read',
   'content.flag': 'auditLog.action.content.flag',
   'features.hub_toggle': 'auditLog.action.features.hub_toggle',
   'account.two_factor_on': 'auditLog.action.account.two_factor_on',

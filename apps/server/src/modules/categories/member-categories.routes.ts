@@ -293,7 +293,7 @@ export function registerMemberCategoryRoutes(scope: FastifyInstance, deps: Membe
         security,
         summary:
           "The category's visible contributions as feed units in the category's stream_order_by " +
-          '(recent, last_activity or relevance; ADR 0020); 404 when disabled',
+          '(recent, last_activity or relevance; ADR 0022); 404 when disabled',
         params: idParams,
         querystring: memberListQuerySchema,
         response: { 200: memberPageOf(feedUnitSchema), ...errorResponses(400, 401, 404) },

@@ -99,24 +99,6 @@ export async function listContributions(
   return { count: Number(total.n), rows: (await page.execute()) as ContributionRow[] };
 }
 
-/** The visible contributions (every type) of one category, newest first: the category feed. */
-export async function listCategoryContributions(
-  db: Db,
-  stackId: number,
-  categoryId: number,
-  options: { visibleOnly: boolean; limit: number | undefined; offset: number },
-): Promise<{ count: number; rows: ContributionRow[] }> {
-  let query = contributionsQuery(db, stackId).where('c.category_id', '=', categoryId);
-  if (options.visibleOnly) query = query.where(visibleContribution);
-  const total = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  let page = query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').offset(options.offset);
-  if (options.limit !== undefined) page = page.limit(options.limit);
-  return { count: Number(total.n), rows: (await page.execute()) as ContributionRow[] };
-}
-
 export async function insertContribution(
   db: Db,
   stackId: number,

@@ -5,12 +5,13 @@ import { registerCommentRoutes } from './comments.routes.ts';
 import { registerVoteRoutes } from './votes.routes.ts';
 import { registerFlagRoutes } from './flags.routes.ts';
 import { registerContentModerationRoutes } from './content-moderation.routes.ts';
+import { registerFeedRoutes } from './feed.routes.ts';
 import { createMemberContentService } from './member-content.service.ts';
 import { createContentModerationService } from './content-moderation.service.ts';
 
 /**
  * Member API, contents: `/{post|discussion|status}/…`, `/comment/…`, votes, polls, flags and
- * `/moderation/contribution/…` (the member scope reads an empty JSON body as no body).
+ * `/moderation/contribution/…`, `/feed/…` (the member scope reads an empty JSON body as no body).
  */
 export function registerMemberContentRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
   const service = createMemberContentService(deps);
@@ -19,4 +20,5 @@ export function registerMemberContentRoutes(scope: FastifyInstance, deps: Member
   registerVoteRoutes(scope, deps, service);
   registerFlagRoutes(scope, service);
   registerContentModerationRoutes(scope, deps, createContentModerationService(deps));
+  registerFeedRoutes(scope, deps);
 }

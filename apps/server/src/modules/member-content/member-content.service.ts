@@ -12,7 +12,6 @@ import {
   type CreateFeedObjectBody,
   type FeedObject,
   type FeedObjectType,
-  type FeedUnit,
   type ScoreAction,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
@@ -241,38 +240,6 @@ export function createMemberContentService(deps: ContentDeps) {
         offset,
       });
       return { count, results: await feedObjects(db, stackId, rows, viewer, clock.now()) };
-    },
-
-    /** A category's feed (SelfCommunity's feed units), newest first; the caller checked the category. */
-    async categoryFeed(
-      stackId: number,
-      caller: MemberCaller | undefined,
-      categoryId: number,
-      limit: number | undefined,
-      offset: number,
-    ): Promise<{ count: number; results: FeedUnit[] }> {
-      await checkReader(stackId, caller);
-      const viewer = viewerOf(caller);
-      const { count, rows } = await repo.listCategoryContributions(db, stackId, categoryId, {
-        visibleOnly: !viewer.staff,
-        limit,
-        offset,
-      });
-      const objects = new Map<number, FeedObject>();
-      for (const type of ['discussion', 'post', 'status'] as const) {
-        const ofType = rows.filter((r) => r.type === type);
-        for (const item of await feedObjects(db, stackId, ofType, viewer, clock.now()))
-          objects.set(item.id, item);
-      }
-      return {
-        count,
-        results: rows.map((row) => ({
-          type: row.type,
-          [row.type]: objects.get(row.id) as FeedObject,
-          seen_by_id: [],
-          has_boost: false,
-        })),
-      };
     },
 
     async createComment(

@@ -32,6 +32,9 @@ export interface ContributionsTable {
   status: Generated<string>;
   multiple_choices: Generated<boolean>;
   created_at: Timestamp;
+  /** Feed sort keys (migration 0025, ADR 0022), kept by the database on every vote and comment. */
+  last_activity_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  relevance: ColumnType<number, number | undefined, number>;
 }
 export interface CommentsTable {
   stack_id: number;
@@ -76,6 +79,14 @@ export interface ViewsTable {
   created_at: Timestamp;
 }
 
+/** The contents a member has seen in their feed (migration 0025): the feed's unseen count. */
+export interface FeedSeenTable {
+  stack_id: number;
+  user_id: number;
+  contribution_id: BigId;
+  seen_at: Timestamp;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     contributions: ContributionsTable;
@@ -86,5 +97,6 @@ declare module '../../platform/db/schema.ts' {
     views: ViewsTable;
     polls: PollsTable;
     poll_choices: PollChoicesTable;
+    feed_seen: FeedSeenTable;
   }
 }

@@ -20,6 +20,7 @@ import * as m0021 from './0021-categories.ts';
 import * as m0022 from './0022-reactions.ts';
 import * as m0023 from './0023-menus.ts';
 import * as m0024 from './0024-legal-pages.ts';
+import * as m0025 from './0025-feeds.ts';
 import * as m0026 from './0026-incubators.ts';
 import * as m0027 from './0027-custom-pages.ts';
 import * as m0028 from './0028-media-library.ts';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0022-reactions': m0022,
   '0023-menus': m0023,
   '0024-legal-pages': m0024,
+  '0025-feeds': m0025,
   '0026-incubators': m0026,
   '0027-custom-pages': m0027,
   '0028-media-library': m0028,

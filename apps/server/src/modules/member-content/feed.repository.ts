@@ -1,0 +1,222 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { FeedOrder } from '@agora/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { contentModerationRows } from '../moderation/content-moderation-states.repository.ts';
+import { banRows } from '../user-moderation/ban-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
+import type { ContributionRow } from './member-content.repository.ts';
+import './member-content.tables.ts';
+
+// The feeds' one ordering code (ADR 0022). A feed is the union of sources — a followed category, a
+// followed author, the whole community — each read in its own index order; the page is cut from the
+// union ordered by the feed's key plus the connection boost of followed authors' contents. Reading
+// offset + limit rows of each source is enough: a content's rank within its source is never below its
+// rank in the feed (a boosted content is also in its author's source, where every content has the same
+// boost), so every page reaches every content exactly once.
+
+/** Which contents a feed holds. */
+export type FeedScope =
+  | { kind: 'home'; categoryIds: readonly number[]; authorIds: readonly number[] }
+  | { kind: 'explore' }
+  | { kind: 'category'; categoryId: number };
+
+export interface FeedOptions {
+  order: FeedOrder;
+  /** Contents by these authors rank as if `points` (ADR 0022) higher; 0 for no boost. */
+  boost: { authorIds: readonly number[]; points: number };
+  /** Disabled categories: their contents never show. */
+  hiddenCategoryIds: readonly number[];
+  /** Authors who left (deleted) or are banned: their contents never show (`goneAuthorIds`). */
+  hiddenAuthorIds: readonly number[];
+  /** Members see published, unmoderated contents of authors still in the community; moderators all. */
+  visibleOnly: boolean;
+}
+
+/** One relevance point is worth 45 000 s (12.5 h) of recency (the `feed_relevance` function). */
+export const SECONDS_PER_POINT = 45_000;
+const TYPES = sql`('discussion', 'post', 'status')`;
+
+const intArray = (ids: readonly number[]) => sql`${[...ids]}::int[]`;
+
+function sortColumn(order: FeedOrder): RawBuilder<unknown> {
+  if (order === 'recent') return sql.ref('c.created_at');
+  if (order === 'last_activity') return sql.ref('c.last_activity_at');
+  return sql.ref('c.relevance');
+}
+
+/** What a member may see of `c` (contributions): never hidden, deleted, or in a disabled category. */
+function visible(db: Db, options: FeedOptions) {
+  const always = sql`c.type IN ${TYPES}`;
+  if (!options.visibleOnly) return always;
+  return sql`${always}
+    AND c.status = 'published'
+    AND (c.category_id IS NULL OR NOT (c.category_id = ANY(${intArray(options.hiddenCategoryIds)})))
+    AND NOT EXISTS (
+      SELECT 1 FROM ${contentModerationRows(db)} m
+       WHERE m.stack_id = c.stack_id AND m.content_type = c.type AND m.content_id = c.id
+         AND m.status IN ('hidden', 'deleted'))
+    AND NOT (c.author_id = ANY(${intArray(options.hiddenAuthorIds)}))`;
+}
+
+/**
+ * Members whose contents members no longer see: deleted or erased, or banned while the ban lasts. Few,
+ * and found through a partial index (migration 0025), so each feed reads them once instead of
+ * looking every content's author up.
+ */
+export async function goneAuthorIds(db: Db, stackId: number, now: Date): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT u.id FROM ${communityUserRows(db)} u
+     WHERE u.stack_id = ${stackId} AND u.status IN ('deleted', 'fully_deleted', 'banned')
+       AND (u.status <> 'banned' OR NOT EXISTS (
+             SELECT 1 FROM ${banRows(db)} b
+              WHERE b.stack_id = u.stack_id AND b.user_id = u.id
+                AND b.ban_until IS NOT NULL AND b.ban_until <= ${now}))`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/** The feed's contents in `c`, without order (its count). */
+function scopeFilter(scope: FeedScope) {
+  if (scope.kind === 'explore') return sql`TRUE`;
+  if (scope.kind === 'category') return sql`c.category_id = ${scope.categoryId}`;
+  return sql`(c.category_id = ANY(${intArray(scope.categoryIds)}) OR c.author_id = ANY(${intArray(scope.authorIds)}))`;
+}
+
+/** How many contents the feed holds; `unseenBy` counts only others' contents that member has not seen. */
+export async function countFeed(
+  db: Db,
+  stackId: number,
+  scope: FeedScope,
+  options: FeedOptions,
+  unseenBy?: number,
+): Promise<number> {
+  const unseen =
+    unseenBy === undefined
+      ? sql`TRUE`
+      : sql`c.author_id <> ${unseenBy} AND NOT EXISTS (
+          SELECT 1 FROM feed_seen s
+           WHERE s.stack_id = c.stack_id AND s.user_id = ${unseenBy} AND s.contribution_id = c.id)`;
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM contributions c
+     WHERE c.stack_id = ${stackId} AND ${scopeFilter(scope)} AND ${visible(db, options)} AND ${unseen}
+  `.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** The ids of one page of the feed, in its order. */
+export async function pageOfFeedIds(
+  db: Db,
+  stackId: number,
+  scope: FeedScope,
+  options: FeedOptions,
+  limit: number | undefined,
+  offset: number,
+): Promise<number[]> {
+  const key = sortColumn(options.order);
+  const depth = limit === undefined ? sql`ALL` : sql`${offset + limit}`;
+  const read = (where: RawBuilder<unknown>) => sql`
+    SELECT c.id, c.author_id, ${key} AS k FROM contributions c
+     WHERE c.stack_id = ${stackId} AND ${where} AND ${visible(db, options)}
+     ORDER BY ${key} DESC, c.id DESC LIMIT ${depth}`;
+  const byCategory = (ids: readonly number[]) => sql`
+    SELECT s.* FROM unnest(${intArray(ids)}) AS f(id)
+     CROSS JOIN LATERAL (${read(sql`c.category_id = f.id`)}) s`;
+  const byAuthor = (ids: readonly number[]) => sql`
+    SELECT s.* FROM unnest(${intArray(ids)}) AS f(id)
+     CROSS JOIN LATERAL (${read(sql`c.author_id = f.id`)}) s`;
+
+  const boosted = options.boost.points > 0 ? options.boost.authorIds : [];
+  const sources: RawBuilder<unknown>[] = [];
+  if (scope.kind === 'home') {
+    sources.push(byCategory(scope.categoryIds), byAuthor([...new Set([...scope.authorIds, ...boosted])]));
+  } else if (scope.kind === 'explore') {
+    sources.push(sql`SELECT * FROM (${read(sql`TRUE`)}) s`);
+    if (boosted.length > 0) sources.push(byAuthor(boosted));
+  } else {
+    sources.push(sql`SELECT * FROM (${read(sql`c.category_id = ${scope.categoryId}`)}) s`);
+  }
+  const points = options.boost.points;
+  const lift =
+    options.order === 'relevance'
+      ? sql`${points}::float8`
+      : sql`(${points * SECONDS_PER_POINT} * interval '1 second')`;
+  const ranked =
+    boosted.length === 0
+      ? sql`k`
+      : sql`CASE WHEN author_id = ANY(${intArray(boosted)}) THEN k + ${lift} ELSE k END`;
+  const { rows } = await sql<{ id: string | number }>`
+    WITH candidates AS (${sql.join(sources, sql` UNION `)})
+    SELECT id FROM candidates
+     ORDER BY ${ranked} DESC, k DESC, id DESC
+     ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} OFFSET ${offset}
+  `.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The contents of `ids` as the serializers read them, in the order of `ids`. */
+export async function feedContributionRows(
+  db: Db,
+  stackId: number,
+  ids: readonly number[],
+): Promise<ContributionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('contributions as c')
+    .leftJoin(contentModerationRows(db).as('m'), (j) =>
+      j
+        .onRef('m.stack_id', '=', 'c.stack_id')
+        .onRef('m.content_type', '=', 'c.type')
+        .onRef('m.content_id', '=', 'c.id'),
+    )
+    .select([
+      'c.id',
+      'c.type',
+      'c.author_id',
+      'c.category_id',
+      'c.title',
+      'c.body',
+      'c.status',
+      'c.multiple_choices',
+      'c.created_at',
+      'm.status as moderation',
+    ])
+    .where('c.stack_id', '=', stackId)
+    .where('c.id', 'in', [...ids])
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) } as ContributionRow]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Which of `ids` the member has marked seen. */
+export async function seenIds(
+  db: Db,
+  stackId: number,
+  userId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('feed_seen')
+    .select('contribution_id')
+    .where('stack_id', '=', stackId)
+    .where('user_id', '=', userId)
+    .where('contribution_id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => Number(r.contribution_id)));
+}
+
+/** Marks the community's contents among `ids` seen by the member (again: nothing changes). */
+export async function markSeen(
+  db: Db,
+  stackId: number,
+  userId: number,
+  ids: readonly number[],
+  at: Date,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    INSERT INTO feed_seen (stack_id, user_id, contribution_id, seen_at)
+    SELECT c.stack_id, ${userId}::int, c.id, ${at}::timestamptz FROM contributions c
+     WHERE c.stack_id = ${stackId} AND c.id = ANY(${[...ids]}::bigint[])
+    ON CONFLICT DO NOTHING
+  `.execute(db);
+}

@@ -1,0 +1,210 @@
+import {
+  CONNECTION_BOOSTS,
+  FEED_ORDERS,
+  preferenceDefinition,
+  type FeedItem,
+  type FeedObject,
+  type FeedOrder,
+  type FeedUnit,
+} from '@agora/contract';
+import type { MemberCaller } from '../../platform/member-scope/member-scope.ts';
+import { disabledCategoryIds } from '../categories/member-categories.service.ts';
+import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import { featureDisabled, hasFeature } from '../features/features.service.ts';
+import { allFollowedCategoryIds } from '../member-people/category-interests.repository.ts';
+import { pageOfConnections, pageOfFollows } from '../member-people/member-people.repository.ts';
+import * as repo from './feed.repository.ts';
+import { createMemberContentService, viewerOf, type ContentDeps } from './member-content.service.ts';
+import { feedObjects, type Viewer } from './member-content.serializers.ts';
+
+type Boost = (typeof CONNECTION_BOOSTS)[number];
+type Stream = 'home' | 'explore';
+
+/** How much higher a followed person's content ranks, in relevance points (ADR 0022): ×2, ×4, ×16. */
+export const BOOST_POINTS: Record<Boost, number> = { disabled: 0, low: 1, medium: 2, high: 4 };
+
+interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+/**
+ * The members' feeds (SelfCommunity's `feed/`, `feed/explore/`, `feed/unseen/count/`, `feed/read/`
+ * and the category feed), all ordered by `feed.repository.ts` as the feed settings say.
+ */
+export function createFeedService(deps: ContentDeps) {
+  const { db, clock } = deps;
+  const preferences = createDynamicPreferencesService(deps);
+  const contents = createMemberContentService(deps);
+
+  /** A feed setting: the community's value with `stream_settings` on, else the catalogue's default. */
+  async function setting<T extends string>(stackId: number, name: string, allowed: readonly T[]) {
+    const fallback = preferenceDefinition(name)?.default as T;
+    if (!(await hasFeature(db, stackId, 'stream_settings'))) return fallback;
+    const value = (await preferences.get(stackId, name)).value;
+    return allowed.includes(value as T) ? (value as T) : fallback;
+  }
+
+  async function settings(stackId: number, stream: Stream, ordering: FeedOrder | undefined) {
+    const order = ordering ?? (await setting(stackId, `${stream}_stream_order_by`, FEED_ORDERS));
+    const boost = await setting(stackId, `${stream}_stream_connection_boost`, CONNECTION_BOOSTS);
+    return { order, points: BOOST_POINTS[boost] };
+  }
+
+  /** The people whose contents the member gets: those they follow and those they are connected to. */
+  async function followedPeople(stackId: number, userId: number): Promise<number[]> {
+    const [follows, connections] = await Promise.all([
+      pageOfFollows(db, stackId, userId, 'followings', undefined, 0),
+      pageOfConnections(db, stackId, userId, undefined, 0),
+    ]);
+    return [...new Set([...follows.ids, ...connections.ids])];
+  }
+
+  async function units(stackId: number, ids: number[], viewer: Viewer): Promise<FeedUnit[]> {
+    const rows = await repo.feedContributionRows(db, stackId, ids);
+    const objects = new Map<number, FeedObject>();
+    for (const type of ['discussion', 'post', 'status'] as const) {
+      const ofType = rows.filter((r) => r.type === type);
+      for (const item of await feedObjects(db, stackId, ofType, viewer, clock.now()))
+        objects.set(item.id, item);
+    }
+    return rows.map((row) => ({
+      type: row.type,
+      [row.type]: objects.get(row.id) as FeedObject,
+      seen_by_id: [],
+      has_boost: false,
+    }));
+  }
+
+  /** Units with whether the member saw each (`seen`, and `seen_by_id` holding the member). */
+  async function items(stackId: number, ids: number[], caller: MemberCaller | undefined) {
+    const [list, seen] = await Promise.all([
+      units(stackId, ids, viewerOf(caller)),
+      caller ? repo.seenIds(db, stackId, caller.userId, ids) : Promise.resolve(new Set<number>()),
+    ]);
+    return list.map((unit): FeedItem => {
+      const id = (unit[unit.type] as FeedObject).id;
+      const was = seen.has(id);
+      return { ...unit, seen: was, seen_by_id: was && caller ? [caller.userId] : [] };
+    });
+  }
+
+  async function page(
+    stackId: number,
+    scope: repo.FeedScope,
+    options: repo.FeedOptions,
+    limit: number | undefined,
+    offset: number,
+  ) {
+    const [count, ids] = await Promise.all([
+      repo.countFeed(db, stackId, scope, options),
+      repo.pageOfFeedIds(db, stackId, scope, options, limit, offset),
+    ]);
+    return { count, ids };
+  }
+
+  /** The member's home feed's sources and options. */
+  async function home(stackId: number, caller: MemberCaller, ordering?: FeedOrder) {
+    const [{ order, points }, categoryIds, people, hidden, gone] = await Promise.all([
+      settings(stackId, 'home', ordering),
+      allFollowedCategoryIds(db, stackId, caller.userId),
+      followedPeople(stackId, caller.userId),
+      disabledCategoryIds(db, stackId),
+      repo.goneAuthorIds(db, stackId, clock.now()),
+    ]);
+    const scope: repo.FeedScope = { kind: 'home', categoryIds, authorIds: [...people, caller.userId] };
+    const options: repo.FeedOptions = {
+      order,
+      boost: { authorIds: people, points },
+      hiddenCategoryIds: hidden,
+      hiddenAuthorIds: gone,
+      visibleOnly: true,
+    };
+    return { scope, options };
+  }
+
+  return {
+    /** Contents of the followed categories, of the followed people and the member's own. */
+    async homeFeed(
+      stackId: number,
+      caller: MemberCaller,
+      ordering: FeedOrder | undefined,
+      limit: number | undefined,
+      offset: number,
+    ): Promise<Page<FeedItem>> {
+      const { scope, options } = await home(stackId, caller, ordering);
+      const { count, ids } = await page(stackId, scope, options, limit, offset);
+      return { count, results: await items(stackId, ids, caller) };
+    },
+
+    /** Every content the caller may see; refused while `explore_stream_enabled` is off. */
+    async exploreFeed(
+      stackId: number,
+      caller: MemberCaller | undefined,
+      ordering: FeedOrder | undefined,
+      limit: number | undefined,
+      offset: number,
+    ): Promise<Page<FeedItem>> {
+      await contents.checkReader(stackId, caller);
+      if ((await preferences.get(stackId, 'explore_stream_enabled')).value !== true) {
+        throw featureDisabled('The explore feed is disabled in this community.');
+      }
+      const [{ order, points }, people, hidden, gone] = await Promise.all([
+        settings(stackId, 'explore', ordering),
+        caller ? followedPeople(stackId, caller.userId) : Promise.resolve([]),
+        disabledCategoryIds(db, stackId),
+        repo.goneAuthorIds(db, stackId, clock.now()),
+      ]);
+      const options: repo.FeedOptions = {
+        order,
+        boost: { authorIds: people, points },
+        hiddenCategoryIds: hidden,
+        hiddenAuthorIds: gone,
+        visibleOnly: true,
+      };
+      const { count, ids } = await page(stackId, { kind: 'explore' }, options, limit, offset);
+      return { count, results: await items(stackId, ids, caller) };
+    },
+
+    /**
+     * A category's feed in the category's own order (`stream_order_by`), without boost; moderators
+     * also see its hidden and deleted contents. The caller checked the category is visible.
+     */
+    async categoryFeed(
+      stackId: number,
+      caller: MemberCaller | undefined,
+      category: { id: number; stream_order_by: string },
+      limit: number | undefined,
+      offset: number,
+    ): Promise<Page<FeedUnit>> {
+      await contents.checkReader(stackId, caller);
+      const viewer = viewerOf(caller);
+      const order = (FEED_ORDERS as readonly string[]).includes(category.stream_order_by)
+        ? (category.stream_order_by as FeedOrder)
+        : 'recent';
+      const options: repo.FeedOptions = {
+        order,
+        boost: { authorIds: [], points: 0 },
+        hiddenCategoryIds: [],
+        hiddenAuthorIds: viewer.staff ? [] : await repo.goneAuthorIds(db, stackId, clock.now()),
+        visibleOnly: !viewer.staff,
+      };
+      const scope: repo.FeedScope = { kind: 'category', categoryId: category.id };
+      const { count, ids } = await page(stackId, scope, options, limit, offset);
+      return { count, results: await units(stackId, ids, viewer) };
+    },
+
+    /** Home feed contents by others the member has not marked seen. */
+    async unseenCount(stackId: number, caller: MemberCaller): Promise<{ total: number }> {
+      const { scope, options } = await home(stackId, caller);
+      return { total: await repo.countFeed(db, stackId, scope, options, caller.userId) };
+    },
+
+    /** Marks contents seen (ids of other communities or that do not exist are ignored). */
+    async markRead(stackId: number, caller: MemberCaller, ids: readonly number[]): Promise<void> {
+      await repo.markSeen(db, stackId, caller.userId, [...new Set(ids)], clock.now());
+    },
+  };
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;
