@@ -1,0 +1,351 @@
+/**
+ * Feed benchmark (issue 13 §2; design.md §6: timings live here, never in tests). Seeds a community of
+ * 100 000 members and 350 000 contributions (with votes and comments) by set-based SQL, then times the
+ * member API's feed pages (`GET /c/demo/api/v2/feed/…` through app.inject, with a member's token) for
+ * a member who follows 10 categories, 50 people and has 20 connections, beside a baseline measured in
+ * the same run: the naive hand-written statement of the same home page (newest first, one OR query).
+ * Target: a home feed page in ≤ 50 ms.
+ *
+ * Databases: PGlite in a temporary directory, then PostgreSQL — BENCH_DATABASE_URL's server (a fresh
+ * database created and dropped) or a throw-away cluster (bench/throwaway-postgres.ts);
+ * BENCH_POSTGRES=off skips it, BENCH_PGLITE=off skips PGlite. Settings: BENCH_FEED_MEMBERS (100000), BENCH_FEED_CONTENTS (350000),
+ * BENCH_REPEAT (timed runs per case after one warm-up, default 20; median and p95 printed).
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type RawBuilder } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/platform/config/config.ts';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
+import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
+import { createMember, memberSignIn } from '../apps/server/src/test-support/fixtures.ts';
+import { startThrowawayPostgres } from './throwaway-postgres.ts';
+
+const MEMBERS = integer('BENCH_FEED_MEMBERS', 100_000);
+const CONTENTS = integer('BENCH_FEED_CONTENTS', 350_000);
+const REPEAT = integer('BENCH_REPEAT', 20);
+const CATEGORIES = 100;
+const FOLLOWED_CATEGORIES = 10;
+const FOLLOWED_PEOPLE = 50;
+const CONNECTIONS = 20;
+const TARGET_MS = 50;
+const ADMIN_EMAIL = 'bench@agora.test';
+const ADMIN_PASSWORD = 'bench-correct-horse-battery';
+const READER_PASSWORD = 'reader-password-1';
+
+function integer(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${name} must be a positive integer (got ${raw})`);
+  return value;
+}
+
+interface Database {
+  label: string;
+  open(): Promise<DatabaseHandle>;
+  cleanup(): Promise<void>;
+}
+
+/** Members, categories, contents, votes and comments, in a few statements (triggers off, keys after). */
+async function seed(
+  handle: DatabaseHandle,
+  stackId: number,
+): Promise<{ readerId: number; categoryIds: number[] }> {
+  const started = performance.now();
+  const { db } = handle;
+  await db.transaction().execute(async (trx) => {
+    // The feed keys' triggers would run once per vote and comment: computed once, set-based, below.
+    await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+    await sql`
+      INSERT INTO community_users (stack_id, username, email, created_at, status)
+      SELECT ${stackId}, 'member' || g, 'member' || g || '@bench.test', now() - (g % 730) * interval '1 day',
+             CASE WHEN g % 500 = 0 THEN 'deleted' ELSE 'active' END
+        FROM generate_series(1, ${MEMBERS}::int) g`.execute(trx);
+    await sql`
+      INSERT INTO categories (stack_id, name, slug)
+      SELECT ${stackId}, 'Category ' || g, 'category-' || g FROM generate_series(1, ${CATEGORIES}::int) g`.execute(
+      trx,
+    );
+    // Authors, categories and targets by multiplicative hashing over contiguous ids (deterministic, well
+    // spread); a year of contents, then two votes and one comment per content on average, after it.
+    const first = async (
+      table: 'community_users' | 'categories' | 'contributions',
+      column: string,
+      like: string,
+    ) =>
+      (
+        await sql<{ lo: number; n: number }>`
+          SELECT min(id)::int AS lo, count(*)::int AS n FROM ${sql.table(table)}
+           WHERE stack_id = ${stackId} AND ${sql.ref(column)} LIKE ${like}`.execute(trx)
+      ).rows[0] as { lo: number; n: number };
+    const users = await first('community_users', 'username', 'member%');
+    const userId = (factor: number) => sql`${users.lo}::int + ((g::bigint * ${factor}) % ${MEMBERS})::int`;
+    const cats = await first('categories', 'slug', 'category-%');
+    await sql`
+      INSERT INTO contributions (stack_id, type, author_id, category_id, title, body, status, created_at,
+                                 last_activity_at, relevance)
+      SELECT ${stackId}, (ARRAY['post', 'discussion', 'status'])[1 + g % 3], ${userId(7919)},
+             ${cats.lo}::int + ((g::bigint * 104729) % ${CATEGORIES})::int,
+             'Title ' || g, '<p>Contribution ' || g || '</p>',
+             CASE WHEN g % 100 = 0 THEN 'deleted' ELSE 'published' END, t.at, t.at, feed_relevance(0, t.at)
+        FROM generate_series(1, ${CONTENTS}::int) g,
+             LATERAL (SELECT now() - ((g::bigint * 6151) % 31536000) * interval '1 second' AS at) t`.execute(
+      trx,
+    );
+    const contents = await first('contributions', 'title', 'Title %');
+    const target = (spread: RawBuilder<unknown>) => sql`${contents.lo}::bigint + (${spread}) % ${CONTENTS}`;
+    await sql`
+      INSERT INTO votes (stack_id, user_id, target_type, target_id, target_author_id, contribution_id, created_at)
+      SELECT ${stackId}, ${userId(31)}, 'contribution', x.id, x.author_id, x.id,
+             x.created_at + (g % 72) * interval '1 hour'
+        FROM generate_series(1, ${CONTENTS * 2}::int) g
+        JOIN contributions x ON x.stack_id = ${stackId} AND x.id = ${target(sql`g::bigint * g::bigint`)}`.execute(
+      trx,
+    );
+    await sql`
+      INSERT INTO comments (stack_id, contribution_id, author_id, body, created_at)
+      SELECT ${stackId}, x.id, ${userId(53)}, '<p>Comment</p>', x.created_at + (g % 96) * interval '1 hour'
+        FROM generate_series(1, ${CONTENTS}::int) g
+        JOIN contributions x ON x.stack_id = ${stackId} AND x.id = ${target(sql`g::bigint * 9973`)}`.execute(
+      trx,
+    );
+    // The keys the triggers keep, as migration 0025 computes them.
+    await sql`
+      UPDATE contributions c
+         SET last_activity_at = greatest(c.created_at, a.at), relevance = feed_relevance(a.n::bigint, c.created_at)
+        FROM (
+          SELECT contribution_id, sum(n) AS n, max(at) AS at FROM (
+            SELECT contribution_id, count(*) AS n, max(created_at) AS at FROM votes
+             WHERE stack_id = ${stackId} GROUP BY contribution_id
+            UNION ALL
+            SELECT contribution_id, 2 * count(*), max(created_at) FROM comments
+             WHERE stack_id = ${stackId} GROUP BY contribution_id
+          ) parts GROUP BY contribution_id
+        ) a
+       WHERE c.stack_id = ${stackId} AND c.id = a.contribution_id`.execute(trx);
+    // Some contents hidden by moderators.
+    await sql`
+      INSERT INTO content_moderation (stack_id, content_type, content_id, status)
+      SELECT stack_id, type, id, 'hidden' FROM contributions WHERE stack_id = ${stackId} AND id % 250 = 7`.execute(
+      trx,
+    );
+  });
+  const readerId = await createMember(db, stackId, 'reader', READER_PASSWORD);
+  const categoryIds = (
+    await sql<{ id: number }>`SELECT id FROM categories WHERE stack_id = ${stackId} ORDER BY id`.execute(db)
+  ).rows.map((r) => r.id);
+  const people = (
+    await sql<{ id: number }>`
+      SELECT id FROM community_users WHERE stack_id = ${stackId} AND username LIKE 'member%' AND status = 'active'
+       ORDER BY id LIMIT ${FOLLOWED_PEOPLE + CONNECTIONS}`.execute(db)
+  ).rows.map((r) => r.id);
+  await sql`
+    INSERT INTO interests (stack_id, user_id, category_id, created_at)
+    SELECT ${stackId}, ${readerId}::int, id, now() FROM unnest(${categoryIds.slice(0, FOLLOWED_CATEGORIES)}::int[]) id`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO follows (stack_id, follower_id, followed_id, created_at)
+    SELECT ${stackId}, ${readerId}::int, id, now() FROM unnest(${people.slice(0, FOLLOWED_PEOPLE)}::int[]) id`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO connections (stack_id, user_a, user_b, created_at)
+    SELECT ${stackId}, least(${readerId}::int, id), greatest(${readerId}::int, id), now()
+      FROM unnest(${people.slice(FOLLOWED_PEOPLE)}::int[]) id`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  const counts = (
+    await sql<{ c: number; v: number; k: number }>`
+      SELECT (SELECT count(*)::int FROM contributions WHERE stack_id = ${stackId}) AS c,
+             (SELECT count(*)::int FROM votes WHERE stack_id = ${stackId}) AS v,
+             (SELECT count(*)::int FROM comments WHERE stack_id = ${stackId}) AS k`.execute(db)
+  ).rows[0];
+  console.log(
+    `  seeded ${MEMBERS.toLocaleString('en')} members, ${counts?.c.toLocaleString('en')} contributions, ` +
+      `${counts?.v.toLocaleString('en')} votes, ${counts?.k.toLocaleString('en')} comments in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { readerId, categoryIds };
+}
+
+interface Row {
+  name: string;
+  median: number;
+  p95: number;
+  count?: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? 0;
+
+async function timed(run: () => Promise<unknown>): Promise<number[]> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < REPEAT; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+async function measure(database: Database): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-feed-'));
+  const handle = await database.open();
+  try {
+    await bootstrap(handle.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+    const { id: stackId } = await handle.db
+      .selectFrom('stacks')
+      .select('id')
+      .where('slug', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    console.log(`\n${database.label}:`);
+    const { readerId, categoryIds } = await seed(handle, stackId);
+    const config = loadConfig({
+      PUBLIC_URL: 'http://127.0.0.1',
+      DATA_DIR: dataDir,
+      AGORA_ADMIN_EMAIL: ADMIN_EMAIL,
+      AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({
+      config,
+      db: handle.db,
+      writes: handle.writes,
+      throttle: { windowSeconds: 900, perAccount: 1e9, perIp: 1e9 },
+    });
+    await app.ready();
+    try {
+      const reader = await memberSignIn(app, handle.db, 'demo', 'reader', READER_PASSWORD);
+      const get = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url: `/c/demo/api/v2${url}`, headers: reader.bearer });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+        return res.json<{ count?: number; total?: number }>();
+      };
+      const followed = categoryIds.slice(0, FOLLOWED_CATEGORIES);
+      const people = (
+        await sql<{ id: number }>`
+          SELECT followed_id AS id FROM follows WHERE stack_id = ${stackId} AND follower_id = ${readerId}
+          UNION SELECT user_a FROM connections WHERE stack_id = ${stackId} AND user_b = ${readerId}
+          UNION SELECT user_b FROM connections WHERE stack_id = ${stackId} AND user_a = ${readerId}`.execute(
+          handle.db,
+        )
+      ).rows.map((r) => r.id);
+      const baseline = () =>
+        sql`
+          SELECT id FROM contributions
+           WHERE stack_id = ${stackId} AND status = 'published'
+             AND (category_id = ANY(${followed}::int[]) OR author_id = ANY(${[...people, readerId]}::int[]))
+           ORDER BY created_at DESC, id DESC LIMIT 20`.execute(handle.db);
+
+      const rows: Row[] = [];
+      const add = async (name: string, run: () => Promise<unknown>, count?: () => Promise<number>) => {
+        const times = await timed(run);
+        rows.push({
+          name,
+          median: median(times),
+          p95: p95(times),
+          ...(count ? { count: await count() } : {}),
+        });
+      };
+      await add('baseline: naive SQL, home page 1 (recent, no checks)', baseline);
+      const home = (query: string) => async () => (await get(`/feed/?limit=20${query}`)).count ?? 0;
+      await add('GET feed/ page 1 (default: recent, medium boost)', home(''), home(''));
+      await add('GET feed/ page 11 (offset 200)', home('&offset=200'));
+      await add('GET feed/?ordering=last_activity page 1', home('&ordering=last_activity'));
+      await add('GET feed/?ordering=relevance page 1', home('&ordering=relevance'));
+      const explore = async () => (await get('/feed/explore/?limit=20')).count ?? 0;
+      await add('GET feed/explore/ page 1 (relevance)', explore, explore);
+      await add('GET feed/unseen/count/', async () => (await get('/feed/unseen/count/')).total ?? 0);
+      const category = async () => (await get(`/category/${followed[0]}/feed/?limit=20`)).count ?? 0;
+      await add('GET category/{id}/feed/ page 1', category, category);
+
+      const base = rows[0]?.median ?? 1;
+      const header = ['case', 'median ms', 'p95 ms', 'ratio', 'contents'];
+      const body = rows.map((r) => [
+        r.name,
+        r.median.toFixed(1),
+        r.p95.toFixed(1),
+        `${(r.median / base).toFixed(1)}x`,
+        r.count === undefined ? '' : r.count.toLocaleString('en'),
+      ]);
+      const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+      const line = (cells: string[]) =>
+        cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+      console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n'));
+      const homeRows = rows.filter((r) => r.name.startsWith('GET feed/ page'));
+      const worst = Math.max(...homeRows.map((r) => r.median));
+      console.log(
+        `home feed page (${FOLLOWED_CATEGORIES} categories, ${FOLLOWED_PEOPLE} follows, ${CONNECTIONS} connections): ` +
+          `median ≤ ${worst.toFixed(1)} ms — target ≤ ${TARGET_MS} ms ${worst <= TARGET_MS ? 'met' : 'NOT met'}`,
+      );
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+    await database.cleanup();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function pglite(): Promise<Database> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-feed-pglite-'));
+  return {
+    label: 'PGlite (temporary directory)',
+    open: () => openDatabase({ pgliteDir: dir }),
+    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A fresh database on BENCH_DATABASE_URL's server or on a throw-away cluster; dropped at the end. */
+async function postgres(): Promise<Database | undefined> {
+  if (process.env.BENCH_POSTGRES === 'off') return undefined;
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  let stop = () => {};
+  let label = 'PostgreSQL (BENCH_DATABASE_URL)';
+  if (!serverUrl) {
+    const cluster = await startThrowawayPostgres();
+    if (!cluster) {
+      console.log('\nPostgreSQL is not installed and BENCH_DATABASE_URL is not set: PostgreSQL skipped.');
+      return undefined;
+    }
+    serverUrl = cluster.url;
+    stop = cluster.stop;
+    label = `${cluster.version}, throw-away cluster`;
+  }
+  const name = `agora_bench_feed_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    label,
+    open: () => openDatabase({ databaseUrl: url.toString() }),
+    async cleanup() {
+      const again = new pg.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+      stop();
+    },
+  };
+}
+
+console.log(
+  `\nFeeds: ${MEMBERS.toLocaleString('en')} members, ${CONTENTS.toLocaleString('en')} contributions; ` +
+    `median and p95 of ${REPEAT} runs after a warm-up; Node ${process.version}, ${os.cpus().length} CPUs`,
+);
+if (process.env.BENCH_PGLITE !== 'off') await measure(await pglite());
+const pgDatabase = await postgres();
+if (pgDatabase) await measure(pgDatabase);
+console.log(
+  '\nratio = median / the baseline of the same database (the naive statement of the same page, without the ' +
+    'visibility rules, the boost or the page envelope). Compare ratios, not absolute numbers.',
+);
