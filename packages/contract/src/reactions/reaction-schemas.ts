@@ -107,14 +107,8 @@ export const memberReactionQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-/** A reaction's id, as a JSON number or as the digits a form or a query string carries. */
-const reactionIdSchema = z.union([
-  rowIdSchema,
-  z
-    .string()
-    .regex(/^\d{1,10}$/)
-    .transform(Number),
-]);
+/** A reaction's id, as a JSON number or as the digits a form or a query string carries (coerced, in range). */
+const reactionIdSchema = rowIdSchema;
 
 /** The optional body of `…/vote/`: the reaction the vote carries. */
 export const voteReactionBodySchema = z
