@@ -19,7 +19,13 @@ const proposal = (id: number, name: string, status: Incubator['status']): Incuba
 });
 const statusPath = (id: number) => incubatorPaths.status.replace(':id', String(id));
 
-function server(rows: Incubator[], statusAnswer = (id: number) => ok({ ...rows.find((r) => r.id === id)! })) {
+/** A mocked answer: the data envelope, or an error envelope with a status. */
+type Answer = { status: number; body: unknown };
+
+function server(
+  rows: Incubator[],
+  statusAnswer: (id: number) => Answer = (id) => ok({ ...rows.find((r) => r.id === id)! }),
+) {
   return settingsServer({
     routes: {
       [`GET ${incubatorPaths.list}`]: () => ok({ count: rows.length, results: rows, threshold: 10 }),
