@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleCall, startCompatServer, type CompatServer } from './compat-server.ts';
+import { consoleCall, type CompatServer } from './compat-server.ts';
+import { startSdkSession, type SdkSession } from './sdk-session.ts';
 import { sdk, statusOf } from './sdk.ts';
 
 /**
@@ -7,28 +8,22 @@ import { sdk, statusOf } from './sdk.ts';
  * member reacts to a post with a chosen reaction, changes it and takes it back; reads the terms,
  * accepts them and accepts again after staff force a new round; reads the menus staff built.
  */
+let session: SdkSession;
 let server: CompatServer;
-let jwtKey: string;
 let alice: number;
 let bob: number;
 
-const as = async (userId: number) =>
-  sdk.http.setAuthorizeToken(await sdk.generateJWTToken(userId, jwtKey, '2h'));
-const asAdmin = () => sdk.http.setAuthorizeToken(server.adminToken);
+const as = (userId: number, valid?: string) => session.as(userId, valid);
+const asAdmin = () => session.asAdmin();
 
 beforeAll(async () => {
-  server = await startCompatServer();
-  sdk.http.setBasePortal(`${server.url}/c/demo`);
-  const key = await consoleCall(server, 'POST', '/configuration/jwt/refresh_secret/');
-  jwtKey = (key.data as { jwt_secret_key: string }).jwt_secret_key;
+  session = await startSdkSession();
+  server = session.server;
   asAdmin();
   alice = (await sdk.SSOService.SignUp({ username: 'alice', email: 'alice@members.test' })).id;
   bob = (await sdk.SSOService.SignUp({ username: 'bob', email: 'bob@members.test' })).id;
 });
-afterAll(async () => {
-  sdk.http.setAuthorizeToken();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 type Counted = { reaction: { label: string }; count: number }[];
 const countsOf = (post: Record<string, unknown>) =>

@@ -1,38 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleCall, startCompatServer, type CompatServer } from './compat-server.ts';
+import { consoleCall, type CompatServer } from './compat-server.ts';
+import { startSdkSession, type SdkSession } from './sdk-session.ts';
 import { sdk, statusOf } from './sdk.ts';
 
 /**
  * General (custom) pages through SelfCommunity's published SDK (issue 13 §4, §8): staff write them in
  * the console; the SDK lists, searches and reads them — members only the active ones, admins all.
  */
+let session: SdkSession;
 let server: CompatServer;
-let jwtKey: string;
 let alice: number;
 let about: number;
 let draft: number;
 
-const as = async (userId: number) =>
-  sdk.http.setAuthorizeToken(await sdk.generateJWTToken(userId, jwtKey, '2h'));
-const asAdmin = () => sdk.http.setAuthorizeToken(server.adminToken);
+const as = (userId: number, valid?: string) => session.as(userId, valid);
+const asAdmin = () => session.asAdmin();
 const addPage = async (body: Record<string, unknown>) =>
   ((await consoleCall(server, 'POST', '/custom_pages/add/', body)).data as { id: number }).id;
 
 beforeAll(async () => {
-  server = await startCompatServer();
-  sdk.http.setBasePortal(`${server.url}/c/demo`);
-  const key = await consoleCall(server, 'POST', '/configuration/jwt/refresh_secret/');
-  jwtKey = (key.data as { jwt_secret_key: string }).jwt_secret_key;
+  session = await startSdkSession();
+  server = session.server;
   asAdmin();
   alice = (await sdk.SSOService.SignUp({ username: 'alice', email: 'alice@members.test' })).id;
   about = await addPage({ title: 'About us', label: 'About', html_body: '<p>Who <b>we</b> are</p>' });
   await addPage({ title: 'Help', alternative_url: 'https://help.example.org/' });
   draft = await addPage({ title: 'Draft rules', active: false, html_body: '<p>Soon</p>' });
 });
-afterAll(async () => {
-  sdk.http.setAuthorizeToken();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 describe('custom pages through the SDK', () => {
   it('a member lists and searches the active pages and reads one by id or slug', async () => {

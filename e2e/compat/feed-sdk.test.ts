@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleCall, startCompatServer, type CompatServer } from './compat-server.ts';
+import { startSdkSession, type SdkSession } from './sdk-session.ts';
 import { sdk, statusOf } from './sdk.ts';
 
 /**
@@ -23,28 +23,20 @@ interface FeedSdk {
 const feeds = (sdk as unknown as { FeedService: FeedSdk }).FeedService;
 const idOf = (u: Unit) => (u[u.type] as { id: number }).id;
 
-let server: CompatServer;
-let jwtKey: string;
+let session: SdkSession;
 let alice: number;
 let bob: number;
 
-const as = async (userId: number) =>
-  sdk.http.setAuthorizeToken(await sdk.generateJWTToken(userId, jwtKey, '2h'));
-const asAdmin = () => sdk.http.setAuthorizeToken(server.adminToken);
+const as = (userId: number, valid?: string) => session.as(userId, valid);
+const asAdmin = () => session.asAdmin();
 
 beforeAll(async () => {
-  server = await startCompatServer();
-  sdk.http.setBasePortal(`${server.url}/c/demo`);
-  const key = await consoleCall(server, 'POST', '/configuration/jwt/refresh_secret/');
-  jwtKey = (key.data as { jwt_secret_key: string }).jwt_secret_key;
+  session = await startSdkSession();
   asAdmin();
   alice = (await sdk.SSOService.SignUp({ username: 'alice', email: 'alice@members.test' })).id;
   bob = (await sdk.SSOService.SignUp({ username: 'bob', email: 'bob@members.test' })).id;
 });
-afterAll(async () => {
-  sdk.http.setAuthorizeToken();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 describe('feeds through the SDK', () => {
   it('a member follows a category, posts in it and finds the post in its feed and the home feed', async () => {

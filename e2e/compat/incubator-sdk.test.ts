@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleCall, startCompatServer, type CompatServer } from './compat-server.ts';
+import { consoleCall, type CompatServer } from './compat-server.ts';
+import { startSdkSession, type SdkSession } from './sdk-session.ts';
 import { sdk, statusOf } from './sdk.ts';
 
 /**
@@ -25,19 +26,16 @@ interface IncubatorService {
 }
 const incubators = (sdk as unknown as { IncubatorService: IncubatorService }).IncubatorService;
 
+let session: SdkSession;
 let server: CompatServer;
-let jwtKey: string;
 let alice: number;
 let bob: number;
 
-const as = async (userId: number) =>
-  sdk.http.setAuthorizeToken(await sdk.generateJWTToken(userId, jwtKey, '2h'));
+const as = (userId: number, valid?: string) => session.as(userId, valid);
 
 beforeAll(async () => {
-  server = await startCompatServer();
-  sdk.http.setBasePortal(`${server.url}/c/demo`);
-  const key = await consoleCall(server, 'POST', '/configuration/jwt/refresh_secret/');
-  jwtKey = (key.data as { jwt_secret_key: string }).jwt_secret_key;
+  session = await startSdkSession();
+  server = session.server;
   await consoleCall(server, 'POST', '/dynamic_preference/update/', {
     name: 'incubator_enabled',
     value: true,
@@ -46,10 +44,7 @@ beforeAll(async () => {
   alice = (await sdk.SSOService.SignUp({ username: 'alice', email: 'alice@members.test' })).id;
   bob = (await sdk.SSOService.SignUp({ username: 'bob', email: 'bob@members.test' })).id;
 });
-afterAll(async () => {
-  sdk.http.setAuthorizeToken();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 describe('the incubator through the SDK', () => {
   it('a member proposes a category, others subscribe once staff open it, and the subscribers are listed', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleCall, startCompatServer, type CompatServer } from './compat-server.ts';
+import { consoleCall, type CompatServer } from './compat-server.ts';
+import { startSdkSession, type SdkSession } from './sdk-session.ts';
 import { sdk, statusOf } from './sdk.ts';
 
 /**
@@ -7,31 +8,25 @@ import { sdk, statusOf } from './sdk.ts';
  * running server: its singleton HTTP client points at `/c/demo`, authenticates with JWTs it mints
  * itself (`generateJWTToken`, signed with the key the console generated) or with a staff console token.
  */
+let session: SdkSession;
 let server: CompatServer;
-let jwtKey: string;
 let alice: number;
 let bruno: number;
 
 /** Acts as a member with a JWT the SDK mints (valid 2 h of real time unless told otherwise). */
-const as = async (userId: number, valid = '2h') =>
-  sdk.http.setAuthorizeToken(await sdk.generateJWTToken(userId, jwtKey, valid));
-const asAdmin = () => sdk.http.setAuthorizeToken(server.adminToken);
+const as = (userId: number, valid?: string) => session.as(userId, valid);
+const asAdmin = () => session.asAdmin();
 
 beforeAll(async () => {
-  server = await startCompatServer();
-  sdk.http.setBasePortal(`${server.url}/c/demo`);
-  const key = await consoleCall(server, 'POST', '/configuration/jwt/refresh_secret/');
-  jwtKey = (key.data as { jwt_secret_key: string }).jwt_secret_key;
+  session = await startSdkSession();
+  server = session.server;
   asAdmin();
   alice = (
     await sdk.SSOService.SignUp({ username: 'alice', email: 'alice@members.test', real_name: 'Alice' })
   ).id;
   bruno = (await sdk.SSOService.SignUp({ username: 'bruno', email: 'bruno@members.test' })).id;
 });
-afterAll(async () => {
-  sdk.http.setAuthorizeToken();
-  await server?.close();
-});
+afterAll(() => session?.close());
 
 describe('members sign in through the SDK', () => {
   it('SSO sign-in with an SDK-minted JWT says who the member is', async () => {

@@ -1,6 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { FormattedMessage } from 'react-intl';
+import { LoadFailure } from '../loading/loaded.tsx';
 
 /**
  * What a settings screen shows when its saved values could not be read: the failure and a retry, in
@@ -8,16 +7,8 @@ import { FormattedMessage } from 'react-intl';
  */
 export function PreferenceLoadFailure({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert
-      severity="error"
-      data-testid="settings-load-error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          <FormattedMessage id="list.retry" />
-        </Button>
-      }
-    >
+    <LoadFailure onRetry={onRetry} testId="settings-load-error">
       <FormattedMessage id="settings.loadError" />
-    </Alert>
+    </LoadFailure>
   );
 }

@@ -21,7 +21,12 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
-import { requireStaff, STACK_API_PREFIX, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
+import {
+  requireStaff,
+  requireStaffActor,
+  STACK_API_PREFIX,
+  stackGuard,
+} from '../../platform/stack-scope/stack-scope.ts';
 import { createMediaLibraryService } from './media-library.service.ts';
 
 const tags = ['media-library'];
@@ -46,10 +51,7 @@ export function registerMediaLibraryRoutes(scope: FastifyInstance, deps: Platfor
   const r = scope.withTypeProvider<ZodTypeProvider>();
   // The guard runs again before a multipart body is read: only the area's staff make the server buffer it.
   const guardBeforeBody = stackGuard(deps.stackScope);
-  const caller = (request: FastifyRequest) => {
-    const staff = requireStaff(request);
-    return { stack: staff, by: { userId: staff.userId, username: staff.username } };
-  };
+  const caller = requireStaffActor;
 
   r.get(
     paths.folders,

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { contentModerationRows } from '../moderation/content-moderation-states.repository.ts';
 import { banRows } from '../user-moderation/ban-rows.repository.ts';
 import { communityUserRows } from '../users/community-user-rows.repository.ts';
-import type { ContributionRow } from './member-content.repository.ts';
+import { contributionsQuery, type ContributionRow } from './member-content.repository.ts';
 import './member-content.tables.ts';
 
 // The feeds' one ordering code (ADR 0022). A feed is the union of sources — a followed category, a
@@ -173,27 +173,7 @@ export async function feedContributionRows(
   ids: readonly number[],
 ): Promise<ContributionRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('contributions as c')
-    .leftJoin(contentModerationRows(db).as('m'), (j) =>
-      j
-        .onRef('m.stack_id', '=', 'c.stack_id')
-        .onRef('m.content_type', '=', 'c.type')
-        .onRef('m.content_id', '=', 'c.id'),
-    )
-    .select([
-      'c.id',
-      'c.type',
-      'c.author_id',
-      'c.category_id',
-      'c.title',
-      'c.body',
-      'c.status',
-      'c.multiple_choices',
-      'c.created_at',
-      'm.status as moderation',
-    ])
-    .where('c.stack_id', '=', stackId)
+  const rows = await contributionsQuery(db, stackId)
     .where('c.id', 'in', [...ids])
     .execute();
   const byId = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) } as ContributionRow]));

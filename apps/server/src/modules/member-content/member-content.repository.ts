@@ -43,7 +43,8 @@ export function visibilityOf(status: string, moderation: string | null): Visibil
   return status === 'published' ? 'visible' : 'hidden';
 }
 
-function contributionsQuery(db: Db, stackId: number) {
+/** A community's contributions with their moderation state, as the serializers read them. */
+export function contributionsQuery(db: Db, stackId: number) {
   return db
     .selectFrom('contributions as c')
     .leftJoin(contentModerationRows(db).as('m'), (j) =>

@@ -16,7 +16,12 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
-import { requireStaff, STACK_API_PREFIX, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
+import {
+  requireStaff,
+  requireStaffActor,
+  STACK_API_PREFIX,
+  stackGuard,
+} from '../../platform/stack-scope/stack-scope.ts';
 import { createReactionsService } from './reactions.service.ts';
 
 const tags = ['reactions'];
@@ -32,10 +37,7 @@ export function registerReactionRoutes(scope: FastifyInstance, deps: PlatformDep
   const r = scope.withTypeProvider<ZodTypeProvider>();
   // The guard runs again before a multipart body is read: only the area's staff make the server buffer it.
   const guardBeforeBody = stackGuard(deps.stackScope);
-  const caller = (request: Parameters<typeof requireStaff>[0]) => {
-    const staff = requireStaff(request);
-    return { stack: staff, by: { userId: staff.userId, username: staff.username } };
-  };
+  const caller = requireStaffActor;
 
   r.get(
     paths.list,

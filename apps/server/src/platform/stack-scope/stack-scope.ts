@@ -132,6 +132,12 @@ export function requireStaff(request: FastifyRequest): StaffMembership {
   return request.staff;
 }
 
+/** The calling staff member as a write's actor: the community it acts in, and who acts. */
+export function requireStaffActor(request: FastifyRequest) {
+  const staff = requireStaff(request);
+  return { stack: staff, by: { userId: staff.userId, username: staff.username } };
+}
+
 /** Registers a community's routes under its internal url `/c/:slug`, behind the guard. */
 export async function registerStackScope(
   app: FastifyInstance,

@@ -27,6 +27,7 @@ import { parsedErrorsOf } from '../../../core/http/error-text.ts';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useCustomPageQuery, useSaveCustomPageMutation } from '../api/use-custom-pages.ts';
 import { GENERAL_BASE } from './custom-page-list.tsx';
+import { Loaded } from '../../../core/loading/loaded.tsx';
 
 /** Tiptap arrives with this screen only (ADR 0014). */
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
@@ -47,26 +48,15 @@ const PROBLEM_MESSAGES: Record<Field, Partial<Record<string, string>>> = {
 
 /** `/pages/general/new` adds a page, `/pages/general/{id}` edits one. */
 export function CustomPageEdit() {
-  const intl = useIntl();
   const { id } = useParams();
   const pageId = id === 'new' ? null : Number(id);
   const query = useCustomPageQuery(pageId !== null && Number.isInteger(pageId) ? pageId : 0);
   if (pageId === null) return <CustomPageForm page={null} />;
-  if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            <FormattedMessage id="list.retry" />
-          </Button>
-        }
-      >
-        <FormattedMessage id="pages.general.notFound" />
-      </Alert>
-    );
-  if (!query.data) return <CircularProgress aria-label={intl.formatMessage({ id: 'list.loading' })} />;
-  return <CustomPageForm key={query.data.id} page={query.data} />;
+  return (
+    <Loaded query={query} errorText={<FormattedMessage id="pages.general.notFound" />}>
+      {(page) => <CustomPageForm key={page.id} page={page} />}
+    </Loaded>
+  );
 }
 
 function CustomPageForm({ page }: { page: CustomPage | null }) {

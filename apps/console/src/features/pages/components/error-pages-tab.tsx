@@ -16,6 +16,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useErrorPagesQuery, useSaveErrorPageMutation } from '../api/use-custom-pages.ts';
+import { Loaded } from '../../../core/loading/loaded.tsx';
 
 /** Tiptap arrives with this screen only (ADR 0014). */
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
@@ -27,31 +28,20 @@ const TITLE_IDS: Record<ErrorPageKind, string> = {
 
 /** The error pages tab: page not found (404) and service unavailable (503), each edited on its own. */
 export function ErrorPagesTab() {
-  const intl = useIntl();
   const query = useErrorPagesQuery();
-  if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            <FormattedMessage id="list.retry" />
-          </Button>
-        }
-      >
-        <FormattedMessage id="pages.errors.loadError" />
-      </Alert>
-    );
-  if (!query.data) return <CircularProgress aria-label={intl.formatMessage({ id: 'list.loading' })} />;
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Alert severity="info">
-        <FormattedMessage id="pages.errors.help" />
-      </Alert>
-      {query.data.results.map((page) => (
-        <ErrorPageEditor key={`${page.kind}-${page.updated_at ?? 'default'}`} page={page} />
-      ))}
-    </Stack>
+    <Loaded query={query} errorText={<FormattedMessage id="pages.errors.loadError" />}>
+      {(data) => (
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Alert severity="info">
+            <FormattedMessage id="pages.errors.help" />
+          </Alert>
+          {data.results.map((page) => (
+            <ErrorPageEditor key={`${page.kind}-${page.updated_at ?? 'default'}`} page={page} />
+          ))}
+        </Stack>
+      )}
+    </Loaded>
   );
 }
 

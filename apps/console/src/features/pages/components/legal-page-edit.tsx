@@ -19,6 +19,7 @@ import { useAddLegalVersionMutation, useForceAcceptMutation } from '../api/use-l
 import { useLegalPageQuery } from '../api/use-legal-pages-queries.ts';
 import { LegalVersions } from './legal-versions.tsx';
 import { POLICY_LABEL_IDS } from './policy-names.ts';
+import { Loaded } from '../../../core/loading/loaded.tsx';
 
 /** Tiptap arrives with this screen only (ADR 0014). */
 const RichTextEditor = lazy(() => import('./rich-text-editor.tsx'));
@@ -32,25 +33,14 @@ const PROBLEM_MESSAGES: Record<LegalProblem['field'], Partial<Record<LegalProble
 
 /** The edit screen of a legal page: its current version, a new version to save, force-accept, history. */
 export function LegalPageEdit() {
-  const intl = useIntl();
   const { id } = useParams();
   const pageId = Number(id);
   const query = useLegalPageQuery(Number.isInteger(pageId) ? pageId : 0);
-  if (query.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            <FormattedMessage id="list.retry" />
-          </Button>
-        }
-      >
-        <FormattedMessage id="pages.legal.notFound" />
-      </Alert>
-    );
-  if (!query.data) return <CircularProgress aria-label={intl.formatMessage({ id: 'list.loading' })} />;
-  return <LegalPageForm key={query.data.versions[0]?.id} page={query.data} />;
+  return (
+    <Loaded query={query} errorText={<FormattedMessage id="pages.legal.notFound" />}>
+      {(page) => <LegalPageForm key={page.versions[0]?.id} page={page} />}
+    </Loaded>
+  );
 }
 
 function LegalPageForm({ page }: { page: LegalPageDetail }) {
