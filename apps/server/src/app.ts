@@ -34,6 +34,7 @@ import { registerStackRestartJob } from './modules/domain-settings/stack-restart
 import { registerFeatureHubRoutes, registerFeatureStackRoutes } from './modules/features/features.routes.ts';
 import { registerDynamicPreferenceRoutes } from './modules/dynamic-preferences/dynamic-preferences.routes.ts';
 import { registerThemeRoutes } from './modules/theme/theme.routes.ts';
+import { categoriesUseMedia } from './modules/categories/category-rows.repository.ts';
 import { registerMediaRoutes } from './modules/theme/media.routes.ts';
 import { registerDomainRoutes } from './modules/domain-settings/domain-settings.routes.ts';
 import { registerMailServerRoutes } from './modules/mail-server/mail-server.routes.ts';
@@ -257,7 +258,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerTwoFactorRequirementRoutes(scope, { twoFactor });
     registerFeatureStackRoutes(scope, { db });
     registerDynamicPreferenceRoutes(scope, platform);
-    registerThemeRoutes(scope, platform);
+    // A category may show the same stored image as the theme: the theme keeps the files while it does.
+    registerThemeRoutes(scope, platform, (stackId, hash) => categoriesUseMedia(platform.db, stackId, hash));
     registerDomainRoutes(scope, platform);
     registerMailServerRoutes(scope, platform);
     registerRegistrationAlertRoutes(scope, platform);

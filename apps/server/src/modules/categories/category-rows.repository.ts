@@ -29,3 +29,18 @@ export async function existingCategoryIds(
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Whether a category of the community shows the stored image `hash` (its image or its thumbnail): the
+ * theme shares content-addressed files with categories and keeps them while a category uses them.
+ */
+export async function categoriesUseMedia(db: Db, stackId: number, hash: string): Promise<boolean> {
+  const pattern = `%/media/${hash}/%`;
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where((eb) => eb.or([eb('image_url', 'like', pattern), eb('thumbnail_url', 'like', pattern)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

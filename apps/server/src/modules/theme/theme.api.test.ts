@@ -332,6 +332,32 @@ describe('POST upload_image/', () => {
     expect(filesOf(first.image?.url as string)).toEqual([]);
   });
 
+  it('keeps the files of a replaced image while a category shows the same image', async () => {
+    const bytes = await png(260, 70);
+    const logo = (await upload('logo_light', await asPng(bytes))).json().data as UploadImageResult;
+    const categories = `/c/demo/platform/api/v1/categories`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `${categories}/add/`,
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Shares the logo' }),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const category = created.json().data as { id: number };
+    const image = await t.app.inject({
+      method: 'POST',
+      url: `${categories}/${category.id}/image/?kind=image`,
+      ...multipart({}, await asPng(bytes), admin.bearer),
+    });
+    expect(image.statusCode, image.body).toBe(200);
+    expect(image.json().data.image_url).toBe(logo.image?.url); // same bytes, same stored files
+
+    await upload('logo_light', await asPng(await png(280, 70)));
+    expect(filesOf(logo.image?.url as string)).toContain('original.png');
+    const media = await t.app.inject({ method: 'GET', url: mediaPath(logo.image?.url as string) });
+    expect(media.statusCode).toBe(200);
+  });
+
   it('clears an image with remove=true and deletes its files', async () => {
     const uploaded = (await upload('error_404', await asPng(await png(123, 45)))).json()
       .data as UploadImageResult;

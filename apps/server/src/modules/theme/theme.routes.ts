@@ -13,17 +13,22 @@ import { requireAuth } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
 import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
-import { createThemeService, UPLOAD_FILE_LIMIT_BYTES } from './theme.service.ts';
+import { createThemeService, type MediaInUseElsewhere, UPLOAD_FILE_LIMIT_BYTES } from './theme.service.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
 const tags = ['theme'];
 const security = [{ bearer: [] }];
 
 /** Stack-scoped routes of this area (registered inside the community guard). */
-export function registerThemeRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
+export function registerThemeRoutes(
+  scope: FastifyInstance,
+  deps: PlatformDeps,
+  mediaInUseElsewhere?: MediaInUseElsewhere,
+): void {
   const service = createThemeService({
     ...deps,
     storage: createDiskStorage(uploadsDir(deps.config.dataDir)),
+    ...(mediaInUseElsewhere ? { mediaInUseElsewhere } : {}),
   });
   const r = scope.withTypeProvider<ZodTypeProvider>();
   // The community guard runs again before the multipart body is read, so that nobody but an

@@ -92,12 +92,20 @@ export async function storeCheckedImage(
   return { image, url };
 }
 
+/** Whether something outside the theme (a category's image) still shows a stored image. */
+export type MediaInUseElsewhere = (stackId: number, hash: string) => Promise<boolean>;
+
 /** Uploaded images of a community's dynamic preferences (spec core §3 logo, images, covers; §5 messages). */
-export function createThemeService(deps: PlatformDeps & { storage: FileStorage }) {
+export function createThemeService(
+  deps: PlatformDeps & { storage: FileStorage; mediaInUseElsewhere?: MediaInUseElsewhere },
+) {
   const { db, config, storage } = deps;
   const preferences = createDynamicPreferencesService(deps);
 
-  /** Removes an image's files once no image preference of the community points at them any more. */
+  /**
+   * Removes an image's files once no image preference of the community points at them any more, and
+   * nothing else does (the same bytes uploaded as a category's image share the files).
+   */
   async function dropIfUnused(stackId: number, previous: unknown): Promise<void> {
     const parts = typeof previous === 'string' ? mediaParts(previous) : null;
     if (!parts) return;
@@ -106,7 +114,8 @@ export function createThemeService(deps: PlatformDeps & { storage: FileStorage }
       IMAGE_PREFERENCES.map((definition) => definition.name),
     );
     const inUse = all.some((p) => typeof p.value === 'string' && mediaParts(p.value)?.hash === parts.hash);
-    if (!inUse) await storage.delete(mediaFolder(stackId, parts.hash));
+    if (inUse || (await deps.mediaInUseElsewhere?.(stackId, parts.hash))) return;
+    await storage.delete(mediaFolder(stackId, parts.hash));
   }
 
   /**
