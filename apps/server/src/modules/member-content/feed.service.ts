@@ -38,16 +38,24 @@ export function createFeedService(deps: ContentDeps) {
   const contents = createMemberContentService(deps);
 
   /** A feed setting: the community's value with `stream_settings` on, else the catalogue's default. */
-  async function setting<T extends string>(stackId: number, name: string, allowed: readonly T[]) {
+  async function setting<T extends string>(
+    stackId: number,
+    name: string,
+    allowed: readonly T[],
+    enabled: boolean,
+  ) {
     const fallback = preferenceDefinition(name)?.default as T;
-    if (!(await hasFeature(db, stackId, 'stream_settings'))) return fallback;
+    if (!enabled) return fallback;
     const value = (await preferences.get(stackId, name)).value;
     return allowed.includes(value as T) ? (value as T) : fallback;
   }
 
   async function settings(stackId: number, stream: Stream, ordering: FeedOrder | undefined) {
-    const order = ordering ?? (await setting(stackId, `${stream}_stream_order_by`, FEED_ORDERS));
-    const boost = await setting(stackId, `${stream}_stream_connection_boost`, CONNECTION_BOOSTS);
+    const enabled = await hasFeature(db, stackId, 'stream_settings');
+    const [order, boost] = await Promise.all([
+      ordering ?? setting(stackId, `${stream}_stream_order_by`, FEED_ORDERS, enabled),
+      setting(stackId, `${stream}_stream_connection_boost`, CONNECTION_BOOSTS, enabled),
+    ]);
     return { order, points: BOOST_POINTS[boost] };
   }
 
@@ -98,18 +106,23 @@ export function createFeedService(deps: ContentDeps) {
     });
   }
 
-  async function page(
+  /**
+   * The feed's count and one page of it, made into `T`s: the count runs while the page is read and
+   * serialised, since neither waits for the other.
+   */
+  async function page<T>(
     stackId: number,
     scope: repo.FeedScope,
     options: repo.FeedOptions,
     limit: number | undefined,
     offset: number,
-  ) {
-    const [count, ids] = await Promise.all([
+    present: (ids: number[]) => Promise<T[]>,
+  ): Promise<Page<T>> {
+    const [count, results] = await Promise.all([
       repo.countFeed(db, stackId, scope, options),
-      repo.pageOfFeedIds(db, stackId, scope, options, limit, offset),
+      repo.pageOfFeedIds(db, stackId, scope, options, limit, offset).then(present),
     ]);
-    return { count, ids };
+    return { count, results };
   }
 
   /** The member's home feed's sources and options. */
@@ -142,8 +155,7 @@ export function createFeedService(deps: ContentDeps) {
       offset: number,
     ): Promise<Page<FeedItem>> {
       const { scope, options } = await home(stackId, caller, ordering);
-      const { count, ids } = await page(stackId, scope, options, limit, offset);
-      return { count, results: await items(stackId, ids, caller) };
+      return page(stackId, scope, options, limit, offset, (ids) => items(stackId, ids, caller));
     },
 
     /** Every content the caller may see; refused while `explore_stream_enabled` is off. */
@@ -171,8 +183,7 @@ export function createFeedService(deps: ContentDeps) {
         hiddenAuthorIds: gone,
         visibleOnly: true,
       };
-      const { count, ids } = await page(stackId, { kind: 'explore' }, options, limit, offset);
-      return { count, results: await items(stackId, ids, caller) };
+      return page(stackId, { kind: 'explore' }, options, limit, offset, (ids) => items(stackId, ids, caller));
     },
 
     /**
@@ -199,8 +210,7 @@ export function createFeedService(deps: ContentDeps) {
         visibleOnly: !viewer.staff,
       };
       const scope: repo.FeedScope = { kind: 'category', categoryId: category.id };
-      const { count, ids } = await page(stackId, scope, options, limit, offset);
-      return { count, results: await units(stackId, ids, viewer) };
+      return page(stackId, scope, options, limit, offset, (ids) => units(stackId, ids, viewer));
     },
 
     /** Home feed contents by others the member has not marked seen. */
