@@ -14,13 +14,12 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import { htmlToText, sanitizeHtml, slugOf, summaryOf } from '../../platform/content/content-html.ts';
 import * as repo from './custom-pages.repository.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
 const iso = (d: Date) => new Date(d).toISOString();
 
 export const customPageNotFound = () => AppError.of(404, ErrorCode.notFound, M.notFound);
 const slugTaken = () => AppError.of(409, ErrorCode.unique, M.slugTaken, 'slug');
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 function toPage(row: repo.PageRow): CustomPage {
   return {

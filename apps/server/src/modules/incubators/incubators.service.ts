@@ -23,6 +23,7 @@ import { listStaff } from '../staff/staff.repository.ts';
 import { usersByIds } from '../users/community-users.repository.ts';
 import * as repo from './incubators.repository.ts';
 import type { IncubatorRow } from './incubators.repository.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
 const M = INCUBATOR_MESSAGES;
 
@@ -225,7 +226,7 @@ export function createIncubatorsService(deps: Deps) {
         }
       } catch (error) {
         // Restoring a proposal whose name another live proposal took meanwhile (unique index).
-        if ((error as { code?: unknown }).code === '23505') throw statusFailed('action');
+        if (isUniqueViolation(error)) throw statusFailed('action');
         throw error;
       }
       if (!moved) throw statusFailed('action');

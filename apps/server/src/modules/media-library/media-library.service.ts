@@ -20,6 +20,7 @@ import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { internalUrl } from '../stacks/stacks.service.ts';
 import { storeCheckedImage } from '../theme/theme.service.ts';
 import * as repo from './media-library.repository.ts';
+import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 
 interface Stack {
   stackId: number;
@@ -62,9 +63,6 @@ function cleanAlt(alt: string): string {
 
 /** A name from the uploaded file when none is given: the stored format's extension on a plain word. */
 const defaultName = (extension: string) => `image.${extension}`;
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** The media library of a community (issue 13 §4): folders, images, their stable public addresses. */
 export function createMediaLibraryService(deps: PlatformDeps & { storage?: FileStorage }) {
