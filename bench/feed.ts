@@ -91,7 +91,8 @@ async function seed(
       SELECT ${stackId}, (ARRAY['post', 'discussion', 'status'])[1 + g % 3], ${userId(7919)},
              ${cats.lo}::int + ((g::bigint * 104729) % ${CATEGORIES})::int,
              'Title ' || g, '<p>Contribution ' || g || '</p>',
-             CASE WHEN g % 100 = 0 THEN 'deleted' ELSE 'published' END, t.at, t.at, feed_relevance(0, t.at)
+             -- About 1 % deleted, spread over every category (a step of 100 would empty one category).
+             CASE WHEN g % 97 = 0 THEN 'deleted' ELSE 'published' END, t.at, t.at, feed_relevance(0, t.at)
         FROM generate_series(1, ${CONTENTS}::int) g,
              LATERAL (SELECT now() - ((g::bigint * 6151) % 31536000) * interval '1 second' AS at) t`.execute(
       trx,
