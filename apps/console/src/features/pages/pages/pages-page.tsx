@@ -65,6 +65,7 @@ export default function PagesPage() {
         value={index >= 0 ? index : false}
         variant="scrollable"
         scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         {tabs.map((tab) => (
