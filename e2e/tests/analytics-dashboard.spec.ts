@@ -48,7 +48,10 @@ async function expectDefaultWidgetsWithNumbers(page: Page) {
       .first(),
   ).toBeVisible();
   await expect(page.getByTestId('chart-8').locator('svg .MuiChartsAxis-left text').first()).toHaveText(/^\d/);
-  await expect(page.getByTestId('chart-9').locator('svg rect').first()).toBeVisible();
+  // Some bars are drawn: the first of them may stand for a day without posts (a bar of no height).
+  await expect(
+    page.getByTestId('chart-9').locator('svg rect.MuiBarChart-element').filter({ visible: true }).first(),
+  ).toBeVisible();
   await expect(page.getByTestId('chart-10').locator('svg path').first()).toBeVisible();
   await expect(page.getByTestId('social-density-value')).toHaveText(/^\d+(,\d+)?%$/);
   await expect(page.getByTestId('analytics-unavailable')).toHaveCount(0);
@@ -211,15 +214,17 @@ test('analytics dashboard: period labels follow the picker; a widget moved and r
   expect(after.height).toBeGreaterThan(before.height + 20);
   expect(after.y).toBeGreaterThan(before.y + 20);
 
-  // Reload: the server kept the keyboard's layout.
+  // Reload: the server kept the keyboard's layout. Places are read within the grid, so a page
+  // scrolled differently after the reload does not count as a move.
+  const placeInGrid = async () => {
+    const box = (await item.boundingBox())!;
+    const grid = (await page.getByTestId('dashboard-grid').boundingBox())!;
+    return [box.x - grid.x, box.y - grid.y, box.width, box.height].map(Math.round);
+  };
+  const placed = await placeInGrid();
   await page.reload();
   await expect(page.getByTestId('counter-postsCount-value')).toHaveText(NUMBER);
-  await expect
-    .poll(async () => {
-      const box = (await item.boundingBox())!;
-      return [box.x, box.y, box.width, box.height].map(Math.round);
-    })
-    .toEqual([after.x, after.y, after.width, after.height].map(Math.round));
+  await expect.poll(placeInGrid).toEqual(placed);
 });
 
 test("analytics dashboard: a query the engine refuses shows an admin its reason, not 'Try later'", async ({

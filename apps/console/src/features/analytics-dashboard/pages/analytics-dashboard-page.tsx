@@ -262,7 +262,7 @@ export default function AnalyticsDashboardPage() {
           <AnalyticsError onRetry={() => void retryAnalytics()} />
         </Box>
       )}
-      <Box ref={containerRef}>
+      <Box ref={containerRef} data-testid="dashboard-grid">
         {!dashboard || !mounted ? (
           <DashboardSkeleton />
         ) : (
