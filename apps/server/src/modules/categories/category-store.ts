@@ -19,7 +19,7 @@ export interface CategoryFilter {
   order: 'manual' | 'name';
 }
 
-function filtered(db: Db, stackId: number, f: CategoryFilter) {
+function filtered(db: Db, stackId: number, f: Omit<CategoryFilter, 'order'>) {
   let q = db
     .selectFrom('categories')
     .where('stack_id', '=', stackId)
@@ -52,6 +52,16 @@ export async function pageOfCategoryRows(
   page = page.offset(offset);
   if (limit !== undefined) page = page.limit(limit);
   return { count: total.n, rows: await page.execute() };
+}
+
+/** The ids of the community's categories that match `f`, without order (one read). */
+export async function categoryIdsWhere(
+  db: Db,
+  stackId: number,
+  f: Omit<CategoryFilter, 'order'>,
+): Promise<number[]> {
+  const rows = await filtered(db, stackId, f).select('id').execute();
+  return rows.map((r) => r.id);
 }
 
 export async function findCategory(db: Db, stackId: number, id: number): Promise<CategoryRow | undefined> {

@@ -44,14 +44,7 @@ const isManager = (caller: MemberCaller | undefined) =>
 
 /** The community's disabled categories: members see neither them nor their contents (feeds). */
 export async function disabledCategoryIds(db: Deps['db'], stackId: number): Promise<number[]> {
-  const { rows } = await store.pageOfCategoryRows(
-    db,
-    stackId,
-    { active: false, order: 'name' },
-    undefined,
-    0,
-  );
-  return rows.map((r) => r.id);
+  return store.categoryIdsWhere(db, stackId, { active: false });
 }
 
 /** Categories as members see them (SelfCommunity's Category object and calls). */

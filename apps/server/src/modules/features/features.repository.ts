@@ -40,12 +40,14 @@ export async function flagsOf(
 ): Promise<Map<number, Record<FeatureName, boolean>>> {
   const result = new Map<number, Record<FeatureName, boolean>>();
   if (stackIds.length === 0) return result;
-  const stacks = await plansOf(db, stackIds);
-  const overrides = await db
-    .selectFrom('stack_features')
-    .select(['stack_id', 'name', 'enabled'])
-    .where('stack_id', 'in', stackIds)
-    .execute();
+  const [stacks, overrides] = await Promise.all([
+    plansOf(db, stackIds),
+    db
+      .selectFrom('stack_features')
+      .select(['stack_id', 'name', 'enabled'])
+      .where('stack_id', 'in', stackIds)
+      .execute(),
+  ]);
   for (const stack of stacks) {
     result.set(
       stack.id,

@@ -118,14 +118,17 @@ describe('home and explore feeds: what they hold', () => {
     await prefs({ home_stream_order_by: 'recent', explore_stream_order_by: 'recent' });
     expect(await names('/feed/', alice)).toEqual(['deleted', 'hidden', 'dave', 'd1', 'mine', 'bobB', 'a1']);
 
-    // A moderator hides one, the author deletes another, staff disable a category, a member leaves.
-    expect((await api.post(`/post/${ids.hidden}/flag/`, { flag_type: 0 }, bob)).statusCode).toBe(204);
-    const hide = await api.patch(
-      `/moderation/contribution/${ids.hidden}/`,
-      { contribution_type: 'post', action: 'hide', moderation_type: 0 },
-      moderator,
-    );
-    expect(hide.statusCode, hide.body).toBe(204);
+    // A moderator hides one, the author deletes another, staff disable a category, a member leaves
+    // (one of whose contents was hidden too: the count takes it away once).
+    for (const name of ['hidden', 'dave']) {
+      expect((await api.post(`/post/${ids[name]}/flag/`, { flag_type: 0 }, bob)).statusCode).toBe(204);
+      const hide = await api.patch(
+        `/moderation/contribution/${ids[name]}/`,
+        { contribution_type: 'post', action: 'hide', moderation_type: 0 },
+        moderator,
+      );
+      expect(hide.statusCode, hide.body).toBe(204);
+    }
     await t.db
       .updateTable('contributions')
       .set({ status: 'deleted' })

@@ -44,18 +44,55 @@ function sortColumn(order: FeedOrder): RawBuilder<unknown> {
   return sql.ref('c.relevance');
 }
 
-/** What a member may see of `c` (contributions): never hidden, deleted, or in a disabled category. */
-function visible(db: Db, options: FeedOptions) {
+/** The rules on `c`'s own columns (a count index holds them all): type, published, category enabled. */
+function shownByRow(options: FeedOptions) {
   const always = sql`c.type IN ${TYPES}`;
   if (!options.visibleOnly) return always;
   return sql`${always}
     AND c.status = 'published'
-    AND (c.category_id IS NULL OR NOT (c.category_id = ANY(${intArray(options.hiddenCategoryIds)})))
+    AND (c.category_id IS NULL OR NOT (c.category_id = ANY(${intArray(options.hiddenCategoryIds)})))`;
+}
+
+/** What a member may see of `c` (contributions): never hidden, deleted, or in a disabled category. */
+function visible(db: Db, options: FeedOptions) {
+  if (!options.visibleOnly) return shownByRow(options);
+  return sql`${shownByRow(options)}
     AND NOT EXISTS (
       SELECT 1 FROM ${contentModerationRows(db)} m
        WHERE m.stack_id = c.stack_id AND m.content_type = c.type AND m.content_id = c.id
          AND m.status IN ('hidden', 'deleted'))
     AND NOT (c.author_id = ANY(${intArray(options.hiddenAuthorIds)}))`;
+}
+
+/**
+ * The ids a count takes away from what `shownByRow` keeps, as a union of small sets read by their own
+ * indexes: contents a moderator hid or deleted, contents of gone authors and, for the unseen count,
+ * the member's own and seen contents. Undefined when nothing is taken away.
+ */
+function removedIds(
+  db: Db,
+  stackId: number,
+  options: FeedOptions,
+  unseenBy: number | undefined,
+): RawBuilder<unknown> | undefined {
+  const sets: RawBuilder<unknown>[] = [];
+  if (options.visibleOnly) {
+    // Discussions, posts and statuses share one id sequence: the type need not be matched.
+    sets.push(sql`SELECT m.content_id FROM ${contentModerationRows(db)} m
+       WHERE m.stack_id = ${stackId} AND m.content_type IN ${TYPES} AND m.status IN ('hidden', 'deleted')`);
+    if (options.hiddenAuthorIds.length > 0) {
+      sets.push(sql`SELECT g.id FROM contributions g
+         WHERE g.stack_id = ${stackId} AND g.author_id = ANY(${intArray(options.hiddenAuthorIds)})`);
+    }
+  }
+  if (unseenBy !== undefined) {
+    sets.push(
+      sql`SELECT o.id FROM contributions o WHERE o.stack_id = ${stackId} AND o.author_id = ${unseenBy}`,
+    );
+    sets.push(sql`SELECT s.contribution_id FROM feed_seen s
+       WHERE s.stack_id = ${stackId} AND s.user_id = ${unseenBy}`);
+  }
+  return sets.length === 0 ? undefined : sql.join(sets, sql` UNION `);
 }
 
 /**
@@ -90,7 +127,11 @@ function scopeParts(scope: FeedScope): RawBuilder<unknown>[] {
   ];
 }
 
-/** How many contents the feed holds; `unseenBy` counts only others' contents that member has not seen. */
+/**
+ * How many contents the feed holds; `unseenBy` counts only others' contents that member has not seen.
+ * Each part is what its index holds under the row's own rules, less the few contents of that set the
+ * other rules take away (`removedIds`): two index reads instead of a check of every content.
+ */
 export async function countFeed(
   db: Db,
   stackId: number,
@@ -98,18 +139,19 @@ export async function countFeed(
   options: FeedOptions,
   unseenBy?: number,
 ): Promise<number> {
-  const unseen =
-    unseenBy === undefined
-      ? sql`TRUE`
-      : sql`c.author_id <> ${unseenBy} AND NOT EXISTS (
-          SELECT 1 FROM feed_seen s
-           WHERE s.stack_id = c.stack_id AND s.user_id = ${unseenBy} AND s.contribution_id = c.id)`;
+  const removed = removedIds(db, stackId, options, unseenBy);
   // The parts are counted at once: on PostgreSQL each takes its own pooled connection.
   const counts = await Promise.all(
     scopeParts(scope).map(async (part) => {
+      const kept = sql`c.stack_id = ${stackId} AND ${part} AND ${shownByRow(options)}`;
+      // Read from the few removed ids, each looked up by its key, never by a second scan of the part:
+      // the LIMIT (an id is unique anyway) keeps the planner from turning the lookups into a join.
+      const taken = removed
+        ? sql`(SELECT count(*) FROM (${removed}) r(id)
+                CROSS JOIN LATERAL (SELECT 1 FROM contributions c WHERE c.id = r.id AND ${kept} LIMIT 1) k)`
+        : sql`0`;
       const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM contributions c
-         WHERE c.stack_id = ${stackId} AND ${part} AND ${visible(db, options)} AND ${unseen}`.execute(db);
+        SELECT ((SELECT count(*) FROM contributions c WHERE ${kept}) - ${taken})::int AS n`.execute(db);
       return rows[0]?.n ?? 0;
     }),
   );

@@ -12,7 +12,7 @@ import { disabledCategoryIds } from '../categories/member-categories.service.ts'
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { featureDisabled, hasFeature } from '../features/features.service.ts';
 import { allFollowedCategoryIds } from '../member-people/category-interests.repository.ts';
-import { pageOfConnections, pageOfFollows } from '../member-people/member-people.repository.ts';
+import { followedOrConnectedIds } from '../member-people/member-people.repository.ts';
 import * as repo from './feed.repository.ts';
 import { createMemberContentService, viewerOf, type ContentDeps } from './member-content.service.ts';
 import { feedObjects, type Viewer } from './member-content.serializers.ts';
@@ -37,54 +37,31 @@ export function createFeedService(deps: ContentDeps) {
   const preferences = createDynamicPreferencesService(deps);
   const contents = createMemberContentService(deps);
 
-  /** A feed setting: the community's value with `stream_settings` on, else the catalogue's default. */
-  async function setting<T extends string>(
-    stackId: number,
-    name: string,
-    allowed: readonly T[],
-    enabled: boolean,
-  ) {
-    const fallback = preferenceDefinition(name)?.default as T;
-    if (!enabled) return fallback;
-    const value = (await preferences.get(stackId, name)).value;
-    return allowed.includes(value as T) ? (value as T) : fallback;
-  }
-
+  /**
+   * The stream's order and boost: the community's values with `stream_settings` on, else the
+   * catalogue's defaults; both settings and the flag are read at once.
+   */
   async function settings(stackId: number, stream: Stream, ordering: FeedOrder | undefined) {
-    const enabled = await hasFeature(db, stackId, 'stream_settings');
-    const [order, boost] = await Promise.all([
-      ordering ?? setting(stackId, `${stream}_stream_order_by`, FEED_ORDERS, enabled),
-      setting(stackId, `${stream}_stream_connection_boost`, CONNECTION_BOOSTS, enabled),
+    const orderName = `${stream}_stream_order_by`;
+    const boostName = `${stream}_stream_connection_boost`;
+    const [enabled, stored] = await Promise.all([
+      hasFeature(db, stackId, 'stream_settings'),
+      preferences.list(stackId, [orderName, boostName]),
     ]);
-    return { order, points: BOOST_POINTS[boost] };
-  }
-
-  /** The people whose contents the member gets: those they follow and those they are connected to. */
-  async function followedPeople(stackId: number, userId: number): Promise<number[]> {
-    const [follows, connections] = await Promise.all([
-      pageOfFollows(db, stackId, userId, 'followings', undefined, 0),
-      pageOfConnections(db, stackId, userId, undefined, 0),
-    ]);
-    return [...new Set([...follows.ids, ...connections.ids])];
+    const pick = <T extends string>(name: string, index: number, allowed: readonly T[]): T => {
+      const fallback = preferenceDefinition(name)?.default as T;
+      const value = stored[index]?.value;
+      return enabled && allowed.includes(value as T) ? (value as T) : fallback;
+    };
+    const order = ordering ?? pick(orderName, 0, FEED_ORDERS);
+    return { order, points: BOOST_POINTS[pick(boostName, 1, CONNECTION_BOOSTS)] };
   }
 
   async function units(stackId: number, ids: number[], viewer: Viewer): Promise<FeedUnit[]> {
     const rows = await repo.feedContributionRows(db, stackId, ids);
-    const objects = new Map<number, FeedObject>();
-    // The three types' objects are read at once: on PostgreSQL each takes its own pooled connection.
-    const now = clock.now();
-    const byType = await Promise.all(
-      (['discussion', 'post', 'status'] as const).map((type) =>
-        feedObjects(
-          db,
-          stackId,
-          rows.filter((r) => r.type === type),
-          viewer,
-          now,
-        ),
-      ),
+    const objects = new Map(
+      (await feedObjects(db, stackId, rows, viewer, clock.now())).map((item) => [item.id, item]),
     );
-    for (const item of byType.flat()) objects.set(item.id, item);
     return rows.map((row) => ({
       type: row.type,
       [row.type]: objects.get(row.id) as FeedObject,
@@ -130,7 +107,7 @@ export function createFeedService(deps: ContentDeps) {
     const [{ order, points }, categoryIds, people, hidden, gone] = await Promise.all([
       settings(stackId, 'home', ordering),
       allFollowedCategoryIds(db, stackId, caller.userId),
-      followedPeople(stackId, caller.userId),
+      followedOrConnectedIds(db, stackId, caller.userId),
       disabledCategoryIds(db, stackId),
       repo.goneAuthorIds(db, stackId, clock.now()),
     ]);
@@ -172,7 +149,7 @@ export function createFeedService(deps: ContentDeps) {
       }
       const [{ order, points }, people, hidden, gone] = await Promise.all([
         settings(stackId, 'explore', ordering),
-        caller ? followedPeople(stackId, caller.userId) : Promise.resolve([]),
+        caller ? followedOrConnectedIds(db, stackId, caller.userId) : Promise.resolve([]),
         disabledCategoryIds(db, stackId),
         repo.goneAuthorIds(db, stackId, clock.now()),
       ]);

@@ -179,7 +179,7 @@ function voteAndFlagCounts(
   db: Db,
   stackId: number,
   targetType: 'contribution' | 'comment',
-  flagType: FeedObjectType | 'comment',
+  flagTypes: readonly (FeedObjectType | 'comment')[],
   list: readonly number[],
   viewerId: number | undefined,
 ) {
@@ -202,14 +202,14 @@ function voteAndFlagCounts(
           .where('target_id', 'in', list)
           .where('user_id', '=', viewerId)
           .execute(),
-    flagCountsOf(db, stackId, flagType, list),
+    flagCountsOf(db, stackId, flagTypes, list),
   ] as const;
 }
 
 export async function contributionCounts(
   db: Db,
   stackId: number,
-  type: FeedObjectType,
+  types: readonly FeedObjectType[],
   ids: readonly number[],
   viewerId: number | undefined,
   visibleCommentsOnly: boolean,
@@ -244,7 +244,7 @@ export async function contributionCounts(
   if (visibleCommentsOnly) comments = comments.where(visibleComment);
   const [commentRows, votes, voted, flags, shares, views] = await Promise.all([
     comments.execute(),
-    ...voteAndFlagCounts(db, stackId, 'contribution', type, list, viewerId),
+    ...voteAndFlagCounts(db, stackId, 'contribution', types, list, viewerId),
     db
       .selectFrom('shares')
       .select((eb) => ['contribution_id as id', eb.fn.countAll<number>().as('n')])
@@ -503,7 +503,7 @@ export async function commentCounts(
   if (visibleRepliesOnly) replies = replies.where(visibleComment);
   const [replyRows, votes, voted, flags] = await Promise.all([
     replies.execute(),
-    ...voteAndFlagCounts(db, stackId, 'comment', 'comment', list, viewerId),
+    ...voteAndFlagCounts(db, stackId, 'comment', ['comment'], list, viewerId),
   ]);
   return {
     replies: countMap(replyRows as Counted[]),

@@ -70,7 +70,7 @@ function pollOf(poll: repo.PollRow, multiple: boolean, now: Date): NonNullable<F
   };
 }
 
-/** FeedObjects of contributions of one type, with their authors, categories, counters and polls. */
+/** FeedObjects of contributions (of any types), with their authors, categories, counters and polls. */
 export async function feedObjects(
   db: Db,
   stackId: number,
@@ -79,7 +79,7 @@ export async function feedObjects(
   now: Date,
 ): Promise<FeedObject[]> {
   if (rows.length === 0) return [];
-  const type = rows[0]!.type;
+  const types = [...new Set(rows.map((r) => r.type))];
   const ids = rows.map((r) => r.id);
   const [users, categories, counts, polls, reactions] = await Promise.all([
     memberUsers(
@@ -93,7 +93,7 @@ export async function feedObjects(
       stackId,
       rows.flatMap((r) => (r.category_id === null ? [] : [r.category_id])),
     ),
-    repo.contributionCounts(db, stackId, type, ids, viewer.userId, !viewer.staff),
+    repo.contributionCounts(db, stackId, types, ids, viewer.userId, !viewer.staff),
     repo.pollsOf(db, stackId, ids, viewer.userId),
     reactionsOf(db, stackId, 'contribution', ids, viewer.userId),
   ]);

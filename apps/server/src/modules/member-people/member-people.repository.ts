@@ -322,6 +322,18 @@ export async function pageOfConnections(
   return { count: total.n, ids: (await page.execute()).map((r) => r.id) };
 }
 
+/**
+ * Everyone `userId` follows or is connected to, in one read (the feeds' people). Not filtered by
+ * status: whoever reads their contents leaves out those of gone members anyway.
+ */
+export async function followedOrConnectedIds(db: Db, stackId: number, userId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    SELECT followed_id AS id FROM follows WHERE stack_id = ${stackId} AND follower_id = ${userId}
+    UNION SELECT user_b FROM connections WHERE stack_id = ${stackId} AND user_a = ${userId}
+    UNION SELECT user_a FROM connections WHERE stack_id = ${stackId} AND user_b = ${userId}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
 /** Requests received by (`received`) or sent by `userId`, newest first. */
 export async function pageOfRequests(
   db: Db,

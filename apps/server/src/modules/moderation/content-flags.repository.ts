@@ -25,13 +25,21 @@ export function flagRows(db: Db) {
     ]);
 }
 
-/** Flags of each of these contents of one type (absent: none), in one query. */
-export function flagCountsOf(db: Db, stackId: number, type: ModerationContentType, ids: readonly number[]) {
+/**
+ * Flags of each of these contents (absent: none), in one query. The contents may be of several types
+ * when their ids cannot collide: discussions, posts and statuses share one sequence.
+ */
+export function flagCountsOf(
+  db: Db,
+  stackId: number,
+  types: readonly ModerationContentType[],
+  ids: readonly number[],
+) {
   return db
     .selectFrom('flags')
     .select((eb) => ['content_id as id', eb.fn.countAll<number>().as('n')])
     .where('stack_id', '=', stackId)
-    .where('content_type', '=', type)
+    .where('content_type', 'in', [...types])
     .where('content_id', 'in', [...ids])
     .groupBy('content_id')
     .execute();

@@ -8,6 +8,7 @@ import type {
   Kysely,
   QueryCompiler,
   QueryResult,
+  SelectQueryNode,
   TransactionSettings,
 } from 'kysely';
 import { rawSqlMayWrite, tablesNamedIn, writesData } from './table-names.ts';
@@ -40,6 +41,14 @@ export class CommittedWrites {
   }
 }
 
+/**
+ * Whether a SELECT changes data: PostgreSQL allows a data-modifying statement only in a WITH at the
+ * top level, so only that clause is searched (a page's reads are not walked node by node).
+ */
+function selectWrites(node: SelectQueryNode): boolean {
+  return node.with !== undefined && writesData(node.with);
+}
+
 /** A connection that notes what its statements write, for its driver to publish at release. */
 class NotingConnection implements DatabaseConnection {
   tables = new Set<string>();
@@ -51,7 +60,7 @@ class NotingConnection implements DatabaseConnection {
     const node = compiled.query;
     if (node.kind === 'RawNode') {
       if (rawSqlMayWrite(compiled.sql)) this.rawSql.push(compiled.sql);
-    } else if (node.kind !== 'SelectQueryNode' || writesData(node)) {
+    } else if (node.kind !== 'SelectQueryNode' || selectWrites(node as SelectQueryNode)) {
       // Inserts, updates, deletes and merges; schema changes too (they name their table).
       tablesNamedIn(node, this.tables);
     }
