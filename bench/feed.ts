@@ -163,6 +163,12 @@ async function seed(
     INSERT INTO connections (stack_id, user_a, user_b, created_at)
     SELECT ${stackId}, least(${readerId}::int, id), greatest(${readerId}::int, id), now()
       FROM unnest(${people.slice(FOLLOWED_PEOPLE)}::int[]) id`.execute(db);
+  // Members follow each other here and connect too: both relations feed the home page.
+  await sql`
+    INSERT INTO dynamic_preferences (stack_id, name, section, value, updated_at)
+    VALUES (${stackId}, 'follow_enabled', 'configurations', 'true', now()),
+           (${stackId}, 'connection_enabled', 'configurations', 'true', now())
+    ON CONFLICT (stack_id, name) DO UPDATE SET value = excluded.value`.execute(db);
   // A bulk load leaves no visibility map yet; autovacuum writes it on a live database, and the feed's
   // count (an index-only scan, migration 0029) reads it.
   await sql`VACUUM ANALYZE`.execute(db);

@@ -151,6 +151,13 @@ describe('home and explore feeds: what they hold', () => {
     expect(await names('/feed/explore/', undefined)).toEqual(['mine', 'bobB', 'b1', 'a1']);
   });
 
+  it('leaves out followed people while the community has following switched off', async () => {
+    await prefs({ follow_enabled: false });
+    expect(await names('/feed/', alice)).toEqual(['mine', 'a1']);
+    await prefs({ follow_enabled: true });
+    expect(await names('/feed/', alice)).toEqual(['mine', 'bobB', 'a1']);
+  });
+
   it('asks for a member at home, refuses explore when it is switched off, and stays in its community', async () => {
     expect((await api.get('/feed/')).statusCode).toBe(401);
     expect((await api.get('/feed/unseen/count/')).statusCode).toBe(401);

@@ -12,7 +12,7 @@ import { disabledCategoryIds } from '../categories/member-categories.service.ts'
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import { featureDisabled, hasFeature } from '../features/features.service.ts';
 import { allFollowedCategoryIds } from '../member-people/category-interests.repository.ts';
-import { followedOrConnectedIds } from '../member-people/member-people.repository.ts';
+import { followedAndConnectedIds } from '../member-people/member-people.repository.ts';
 import * as repo from './feed.repository.ts';
 import { createMemberContentService, viewerOf, type ContentDeps } from './member-content.service.ts';
 import { feedObjects, type Viewer } from './member-content.serializers.ts';
@@ -38,23 +38,44 @@ export function createFeedService(deps: ContentDeps) {
   const contents = createMemberContentService(deps);
 
   /**
-   * The stream's order and boost: the community's values with `stream_settings` on, else the
-   * catalogue's defaults; both settings and the flag are read at once.
+   * The stream's order and boost (the community's values with `stream_settings` on, else the
+   * catalogue's defaults) and whether following and connecting are on; all read at once.
    */
   async function settings(stackId: number, stream: Stream, ordering: FeedOrder | undefined) {
     const orderName = `${stream}_stream_order_by`;
     const boostName = `${stream}_stream_connection_boost`;
     const [enabled, stored] = await Promise.all([
       hasFeature(db, stackId, 'stream_settings'),
-      preferences.list(stackId, [orderName, boostName]),
+      preferences.list(stackId, [orderName, boostName, 'follow_enabled', 'connection_enabled']),
     ]);
     const pick = <T extends string>(name: string, index: number, allowed: readonly T[]): T => {
       const fallback = preferenceDefinition(name)?.default as T;
       const value = stored[index]?.value;
       return enabled && allowed.includes(value as T) ? (value as T) : fallback;
     };
-    const order = ordering ?? pick(orderName, 0, FEED_ORDERS);
-    return { order, points: BOOST_POINTS[pick(boostName, 1, CONNECTION_BOOSTS)] };
+    return {
+      order: ordering ?? pick(orderName, 0, FEED_ORDERS),
+      points: BOOST_POINTS[pick(boostName, 1, CONNECTION_BOOSTS)],
+      follows: stored[2]?.value === true,
+      connections: stored[3]?.value === true,
+    };
+  }
+
+  /**
+   * The people whose contents the member gets: those they follow and those they are connected to,
+   * each only while the community has following or connecting on (stale rows of a switched-off
+   * relation bring nothing).
+   */
+  async function people(
+    stackId: number,
+    userId: number,
+    on: Promise<{ follows: boolean; connections: boolean }>,
+  ): Promise<number[]> {
+    const [{ followed, connected }, { follows, connections }] = await Promise.all([
+      followedAndConnectedIds(db, stackId, userId),
+      on,
+    ]);
+    return [...new Set([...(follows ? followed : []), ...(connections ? connected : [])])];
   }
 
   async function units(stackId: number, ids: number[], viewer: Viewer): Promise<FeedUnit[]> {
@@ -104,17 +125,18 @@ export function createFeedService(deps: ContentDeps) {
 
   /** The member's home feed's sources and options. */
   async function home(stackId: number, caller: MemberCaller, ordering?: FeedOrder) {
-    const [{ order, points }, categoryIds, people, hidden, gone] = await Promise.all([
-      settings(stackId, 'home', ordering),
+    const chosen = settings(stackId, 'home', ordering);
+    const [{ order, points }, categoryIds, followed, hidden, gone] = await Promise.all([
+      chosen,
       allFollowedCategoryIds(db, stackId, caller.userId),
-      followedOrConnectedIds(db, stackId, caller.userId),
+      people(stackId, caller.userId, chosen),
       disabledCategoryIds(db, stackId),
       repo.goneAuthorIds(db, stackId, clock.now()),
     ]);
-    const scope: repo.FeedScope = { kind: 'home', categoryIds, authorIds: [...people, caller.userId] };
+    const scope: repo.FeedScope = { kind: 'home', categoryIds, authorIds: [...followed, caller.userId] };
     const options: repo.FeedOptions = {
       order,
-      boost: { authorIds: people, points },
+      boost: { authorIds: followed, points },
       hiddenCategoryIds: hidden,
       hiddenAuthorIds: gone,
       visibleOnly: true,
@@ -147,15 +169,16 @@ export function createFeedService(deps: ContentDeps) {
       if ((await preferences.get(stackId, 'explore_stream_enabled')).value !== true) {
         throw featureDisabled('The explore feed is disabled in this community.');
       }
-      const [{ order, points }, people, hidden, gone] = await Promise.all([
-        settings(stackId, 'explore', ordering),
-        caller ? followedOrConnectedIds(db, stackId, caller.userId) : Promise.resolve([]),
+      const chosen = settings(stackId, 'explore', ordering);
+      const [{ order, points }, followed, hidden, gone] = await Promise.all([
+        chosen,
+        caller ? people(stackId, caller.userId, chosen) : Promise.resolve([]),
         disabledCategoryIds(db, stackId),
         repo.goneAuthorIds(db, stackId, clock.now()),
       ]);
       const options: repo.FeedOptions = {
         order,
-        boost: { authorIds: people, points },
+        boost: { authorIds: followed, points },
         hiddenCategoryIds: hidden,
         hiddenAuthorIds: gone,
         visibleOnly: true,

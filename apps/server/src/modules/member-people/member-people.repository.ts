@@ -323,15 +323,25 @@ export async function pageOfConnections(
 }
 
 /**
- * Everyone `userId` follows or is connected to, in one read (the feeds' people). Not filtered by
- * status: whoever reads their contents leaves out those of gone members anyway.
+ * Everyone `userId` follows, and everyone they are connected to, in one read (the feeds' people). Not
+ * filtered by status: whoever reads their contents leaves out those of gone members anyway.
  */
-export async function followedOrConnectedIds(db: Db, stackId: number, userId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    SELECT followed_id AS id FROM follows WHERE stack_id = ${stackId} AND follower_id = ${userId}
-    UNION SELECT user_b FROM connections WHERE stack_id = ${stackId} AND user_a = ${userId}
-    UNION SELECT user_a FROM connections WHERE stack_id = ${stackId} AND user_b = ${userId}`.execute(db);
-  return rows.map((r) => r.id);
+export async function followedAndConnectedIds(
+  db: Db,
+  stackId: number,
+  userId: number,
+): Promise<{ followed: number[]; connected: number[] }> {
+  const { rows } = await sql<{ id: number; connected: boolean }>`
+    SELECT followed_id AS id, FALSE AS connected FROM follows
+     WHERE stack_id = ${stackId} AND follower_id = ${userId}
+    UNION ALL SELECT user_b, TRUE FROM connections WHERE stack_id = ${stackId} AND user_a = ${userId}
+    UNION ALL SELECT user_a, TRUE FROM connections WHERE stack_id = ${stackId} AND user_b = ${userId}`.execute(
+    db,
+  );
+  return {
+    followed: rows.filter((r) => !r.connected).map((r) => r.id),
+    connected: rows.filter((r) => r.connected).map((r) => r.id),
+  };
 }
 
 /** Requests received by (`received`) or sent by `userId`, newest first. */
