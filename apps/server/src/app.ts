@@ -63,6 +63,8 @@ import {
 import { registerIncubatorRoutes } from './modules/incubators/incubators.routes.ts';
 import { registerMemberIncubatorRoutes } from './modules/incubators/member-incubators.routes.ts';
 import { registerCustomMenuRoutes } from './modules/menus/custom-menu.routes.ts';
+import { registerInvitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { registerMemberInviteCodeRoutes } from './modules/invitations/member-invite-code.routes.ts';
 import { registerRegistrationApprovalRoutes } from './modules/registration-approval/registration-approval.routes.ts';
 import { registerModerationRoutes } from './modules/moderation/moderation.routes.ts';
 import { registerScoringRoutes } from './modules/scoring/scoring.routes.ts';
@@ -276,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerIncubatorRoutes(scope, platform);
     registerReactionRoutes(scope, platform);
     registerMenusRoutes(scope, platform);
+    registerInvitationsRoutes(scope, platform);
     registerMediaLibraryRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
@@ -302,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberUserModerationRoutes(scope, platform);
     registerMemberLegalPageRoutes(scope, platform);
     registerCustomMenuRoutes(scope, platform);
+    registerMemberInviteCodeRoutes(scope, platform);
     registerMemberCustomPageRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);

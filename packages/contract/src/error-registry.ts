@@ -16,6 +16,7 @@ import { StaffErrorCode } from './staff/index.ts';
 import { TaggingErrorCode } from './tagging/index.ts';
 import { ImageErrorCode } from './theme/index.ts';
 import { IncubatorErrorCode } from './incubators/index.ts';
+import { InvitationErrorCode } from './invitations/index.ts';
 import { TwoFactorErrorCode } from './two-factor/index.ts';
 import { USER_MODERATION_ERROR_CODES } from './user-moderation/index.ts';
 import { UsersErrorCode } from './users/index.ts';
@@ -37,6 +38,7 @@ export const ERROR_CODE_REGISTRY = [
   DynamicPreferencesErrorCode,
   ImageErrorCode,
   IncubatorErrorCode,
+  InvitationErrorCode,
   MediaLibraryErrorCode,
   MemberApiErrorCode,
   PASSWORD_WEAKNESS_CODES,

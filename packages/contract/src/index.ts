@@ -33,4 +33,5 @@ export * from './users/index.ts';
 export * from './two-factor/index.ts';
 export * from './legal-pages/index.ts';
 export * from './custom-pages/index.ts';
+export * from './invitations/index.ts';
 export * from './error-registry.ts';

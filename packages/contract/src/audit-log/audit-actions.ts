@@ -108,6 +108,11 @@ export const AUDIT_ACTIONS = {
   'menus.item_create': { routes: [`POST ${P}/menus/items/add/`] },
   'menus.item_update': { routes: [`POST ${P}/menus/items/:id/update/`] },
   'menus.item_delete': { routes: [`POST ${P}/menus/items/:id/delete/`] },
+  'invitations.create': { routes: [`POST ${P}/invitations/add/`] },
+  'invitations.update': { routes: [`POST ${P}/invitations/:id/update/`] },
+  'invitations.delete': { routes: [`POST ${P}/invitations/delete/`] },
+  'invitations.send': { routes: [`POST ${P}/invitations/send/`] },
+  'invitations.import': { routes: [`POST ${P}/invitations/import/`] },
   'moderation.bot': { routes: [`POST ${P}/bot/status/`] },
   'moderation.flags': {
     routes: [

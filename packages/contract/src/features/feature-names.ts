@@ -38,7 +38,7 @@ export const FEATURES = {
   email_manager: { plan: 'go', coming: true },
   loyalty: { plan: 'go', coming: true },
   broadcast: { plan: 'go', coming: true },
-  invitation: { plan: 'go', coming: true },
+  invitation: { plan: 'go' },
   promo_code: { plan: 'go', coming: true },
   app_settings: { plan: 'professional' },
   moderation_flags: { plan: 'go' },

@@ -46,6 +46,8 @@ export const AREA_ROLES = {
   /** Staff roles and the community's second-factor rule: "assigns roles" is the admin's alone. */
   staff: ADMIN,
   'audit-log': ADMIN,
+  /** An invitation gives a staff role (admin too): "assigns roles" is the admin's alone. */
+  invitations: ADMIN,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type ConsoleArea = keyof typeof AREA_ROLES;

@@ -18,6 +18,12 @@ import { registrationAllowed } from '../registration-alerts/registration-alerts.
 import { preferenceValues } from './member-people.service.ts';
 import { addUserTags } from '../tagging/user-tag-rows.repository.ts';
 import * as signUp from '../users/member-sign-up.repository.ts';
+import type { Db } from '../../platform/db/database.ts';
+import {
+  signUpInvitation,
+  signUpWithInvitation,
+  type SignUpInvitation,
+} from '../invitations/invitations.service.ts';
 import { autoFollowedCategoryIds } from '../categories/categories.repository.ts';
 import { followCategoriesAtSignUp } from './category-interests.repository.ts';
 import { userTagIds } from '../tagging/tagging.repository.ts';
@@ -68,13 +74,22 @@ export function createMemberAccountsService(deps: Deps) {
     return problems;
   }
 
-  async function insert(stackId: number, member: signUp.NewMember): Promise<number> {
-    try {
-      const id = await signUp.insertMember(db, stackId, member);
+  async function insert(
+    stackId: number,
+    member: signUp.NewMember,
+    invite?: SignUpInvitation,
+  ): Promise<number> {
+    const create = async (executor: Db, role: string | null) => {
+      const id = await signUp.insertMember(executor, stackId, { ...member, role });
       // Forced and preselected categories are followed from the start (issue 13 §1).
-      const autoFollowed = await autoFollowedCategoryIds(db, stackId);
-      await followCategoriesAtSignUp(db, stackId, id, autoFollowed, member.at);
+      const autoFollowed = await autoFollowedCategoryIds(executor, stackId);
+      await followCategoriesAtSignUp(executor, stackId, id, autoFollowed, member.at);
       return id;
+    };
+    try {
+      // With an invite code: its role, tags and categories, and the invitation used, all at once.
+      if (invite) return await signUpWithInvitation(db, stackId, invite, member.at, create);
+      return await create(db, member.role);
     } catch (error) {
       // Two sign-ups raced for the same username or ext_id.
       if (isUniqueViolation(error)) {
@@ -98,9 +113,12 @@ export function createMemberAccountsService(deps: Deps) {
     async signUp(stackId: number, body: MemberSignUpBody, caller: MemberCaller | undefined): Promise<number> {
       const byAdmin = caller?.role === 'admin';
       const prefs = await preferenceValues(deps, stackId, ['registration_mode', 'users_approval_enabled']);
-      if (prefs.registration_mode === MemberApiErrorCode.invitationOnly && !byAdmin) {
+      // An invite code (issue 14 §3): the only way in when invitation-only; it forces the username.
+      const invite = await signUpInvitation(db, stackId, body.invite_code);
+      if (prefs.registration_mode === MemberApiErrorCode.invitationOnly && !byAdmin && !invite) {
         throw AppError.of(403, MemberApiErrorCode.invitationOnly, M.invitationOnly);
       }
+      if (invite) body = { ...body, username: invite.username, email: body.email?.trim() || invite.email };
       await requireRegistrationsOpen(stackId);
       const problems = strengthProblems(checkMemberSignUp(body, { email: true, password: true }), body);
       if (problems.length > 0) throw fieldErrors(problems);
@@ -108,17 +126,21 @@ export function createMemberAccountsService(deps: Deps) {
       const email = (body.email ?? '').trim();
       const taken = await uniqueness(stackId, { username, email, extId: null });
       if (taken.length > 0) throw fieldErrors(taken);
-      return insert(stackId, {
-        username,
-        email,
-        realName: (body.real_name ?? '').trim(),
-        passwordHash: await hashPassword(body.password ?? ''),
-        extId: null,
-        role: null,
-        status: prefs.users_approval_enabled === true && !byAdmin ? 'pending' : 'active',
-        registeredFrom: 'app',
-        at: clock.now(),
-      });
+      return insert(
+        stackId,
+        {
+          username,
+          email,
+          realName: (body.real_name ?? '').trim(),
+          passwordHash: await hashPassword(body.password ?? ''),
+          extId: null,
+          role: null,
+          status: prefs.users_approval_enabled === true && !byAdmin ? 'pending' : 'active',
+          registeredFrom: 'app',
+          at: clock.now(),
+        },
+        invite,
+      );
     },
 
     /** An admin registers a member of an external system (its `ext_id`), with a role and user tags. */

@@ -1,0 +1,2 @@
+export * from './invitations-schemas.ts';
+export * from './member-invite-code.ts';
