@@ -162,6 +162,14 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/menus/pages/menus-page.tsx')),
   },
   {
+    id: 'invitations',
+    path: 'marketing/invitation',
+    labelId: 'nav.invitations',
+    ...access('invitations'),
+    feature: 'invitation',
+    screen: lazyScreen(() => import('../features/invitations/pages/invitations-page.tsx')),
+  },
+  {
     id: 'reactions',
     path: 'reactions',
     labelId: 'nav.reactions',

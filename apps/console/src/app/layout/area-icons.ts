@@ -18,6 +18,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import MenuOpenOutlined from '@mui/icons-material/MenuOpenOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -48,6 +49,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   pages: DescriptionOutlined,
   categories: CategoryOutlined,
   menus: MenuOpenOutlined,
+  invitations: ForwardToInboxOutlined,
   reactions: AddReactionOutlined,
   'media-library': PhotoLibraryOutlined,
   'audit-log': HistoryOutlined,
