@@ -55,6 +55,8 @@ import { registerCategoryRoutes } from './modules/categories/categories.routes.t
 import { registerMemberCategoryRoutes } from './modules/categories/member-categories.routes.ts';
 import { registerReactionImageRoutes, registerReactionRoutes } from './modules/reactions/reactions.routes.ts';
 import { registerMemberReactionRoutes } from './modules/reactions/reaction-member.routes.ts';
+import { registerBroadcastMessageRoutes } from './modules/broadcast-messages/broadcast-messages.routes.ts';
+import { registerMemberBannerRoutes } from './modules/broadcast-messages/member-banners.routes.ts';
 import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
 import {
   registerMediaLibraryFileRoutes,
@@ -278,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerIncubatorRoutes(scope, platform);
     registerReactionRoutes(scope, platform);
     registerMenusRoutes(scope, platform);
+    registerBroadcastMessageRoutes(scope, platform);
     registerInvitationsRoutes(scope, platform);
     registerMediaLibraryRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
@@ -305,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberUserModerationRoutes(scope, platform);
     registerMemberLegalPageRoutes(scope, platform);
     registerCustomMenuRoutes(scope, platform);
+    registerMemberBannerRoutes(scope, platform);
     registerMemberInviteCodeRoutes(scope, platform);
     registerMemberCustomPageRoutes(scope, platform);
   });

@@ -34,4 +34,5 @@ export * from './two-factor/index.ts';
 export * from './legal-pages/index.ts';
 export * from './custom-pages/index.ts';
 export * from './invitations/index.ts';
+export * from './broadcast-messages/index.ts';
 export * from './error-registry.ts';

@@ -170,6 +170,14 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/invitations/pages/invitations-page.tsx')),
   },
   {
+    id: 'broadcast-messages',
+    path: 'broadcast_messages/*',
+    labelId: 'nav.broadcastMessages',
+    ...access('broadcast-messages'),
+    feature: 'broadcast',
+    screen: lazyScreen(() => import('../features/broadcast-messages/pages/broadcast-messages-page.tsx')),
+  },
+  {
     id: 'reactions',
     path: 'reactions',
     labelId: 'nav.reactions',

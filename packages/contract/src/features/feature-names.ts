@@ -37,7 +37,7 @@ export const FEATURES = {
   user_roles: { plan: 'go' },
   email_manager: { plan: 'go', coming: true },
   loyalty: { plan: 'go', coming: true },
-  broadcast: { plan: 'go', coming: true },
+  broadcast: { plan: 'go' },
   invitation: { plan: 'go' },
   promo_code: { plan: 'go', coming: true },
   app_settings: { plan: 'professional' },

@@ -48,6 +48,8 @@ export const AREA_ROLES = {
   'audit-log': ADMIN,
   /** An invitation gives a staff role (admin too): "assigns roles" is the admin's alone. */
   invitations: ADMIN,
+  /** Broadcast messages to members (issue 14 §2): marketing, admin-only this round. */
+  'broadcast-messages': ADMIN,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type ConsoleArea = keyof typeof AREA_ROLES;

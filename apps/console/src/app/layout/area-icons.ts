@@ -1,4 +1,5 @@
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
@@ -49,6 +50,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   pages: DescriptionOutlined,
   categories: CategoryOutlined,
   menus: MenuOpenOutlined,
+  'broadcast-messages': CampaignOutlined,
   invitations: ForwardToInboxOutlined,
   reactions: AddReactionOutlined,
   'media-library': PhotoLibraryOutlined,
