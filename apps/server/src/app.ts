@@ -58,6 +58,7 @@ import { registerMemberReactionRoutes } from './modules/reactions/reaction-membe
 import { registerBroadcastMessageRoutes } from './modules/broadcast-messages/broadcast-messages.routes.ts';
 import { registerMemberBannerRoutes } from './modules/broadcast-messages/member-banners.routes.ts';
 import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
+import { registerEmailSendsRoutes } from './modules/email-sends/email-sends.routes.ts';
 import {
   registerMediaLibraryFileRoutes,
   registerMediaLibraryRoutes,
@@ -280,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerIncubatorRoutes(scope, platform);
     registerReactionRoutes(scope, platform);
     registerMenusRoutes(scope, platform);
+    registerEmailSendsRoutes(scope, platform);
     registerBroadcastMessageRoutes(scope, platform);
     registerInvitationsRoutes(scope, platform);
     registerMediaLibraryRoutes(scope, platform);

@@ -4,6 +4,7 @@ import { AnalyticsExportErrorCode, CubeApiErrorCode, TAG_ASSIGNMENT_ERROR_CODE }
 import { AppSettingsErrorCode } from './app-settings/index.ts';
 import { CategoryErrorCode } from './categories/index.ts';
 import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
+import { EmailSendsErrorCode } from './email-sends/index.ts';
 import { MediaLibraryErrorCode } from './media-library/index.ts';
 import { MemberApiErrorCode } from './member-content/index.ts';
 import { PASSWORD_WEAKNESS_CODES } from './member-people/password-weakness-codes.ts';
@@ -36,6 +37,7 @@ export const ERROR_CODE_REGISTRY = [
   AppSettingsErrorCode,
   CategoryErrorCode,
   DynamicPreferencesErrorCode,
+  EmailSendsErrorCode,
   ImageErrorCode,
   IncubatorErrorCode,
   InvitationErrorCode,

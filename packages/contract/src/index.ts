@@ -35,4 +35,5 @@ export * from './legal-pages/index.ts';
 export * from './custom-pages/index.ts';
 export * from './invitations/index.ts';
 export * from './broadcast-messages/index.ts';
+export * from './email-sends/index.ts';
 export * from './error-registry.ts';

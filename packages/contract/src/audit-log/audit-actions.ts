@@ -116,6 +116,8 @@ export const AUDIT_ACTIONS = {
     routes: [`POST ${M}/notification/push/subscription/`, `DELETE ${M}/notification/push/subscription/:id/`],
     readOnly: true,
   },
+  'email_sends.send': { routes: [`POST ${P}/email_sends/send/`] },
+  'email_sends.send_customised': { routes: [`POST ${P}/email_sends/send_customised/`] },
   'menus.create': { routes: [`POST ${P}/menus/add/`] },
   'menus.update': { routes: [`POST ${P}/menus/:id/update/`] },
   'menus.delete': { routes: [`POST ${P}/menus/:id/delete/`] },

@@ -46,6 +46,8 @@ export const AREA_ROLES = {
   /** Staff roles and the community's second-factor rule: "assigns roles" is the admin's alone. */
   staff: ADMIN,
   'audit-log': ADMIN,
+  /** Email sending tasks (issue 14 §1): marketing mail to chosen members, admin-only this round. */
+  'email-sends': ADMIN,
   /** An invitation gives a staff role (admin too): "assigns roles" is the admin's alone. */
   invitations: ADMIN,
   /** Broadcast messages to members (issue 14 §2): marketing, admin-only this round. */

@@ -1,0 +1,268 @@
+import { sql } from 'kysely';
+import type { EmailDeliveryStatus, EmailSendTemplateKey } from '@agora/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { accountEmails } from '../auth/account-emails.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
+import type { DeliveryState } from './email-sends.tables.ts';
+import './email-sends.tables.ts';
+
+/** The partial unique index that lets one task of a community run at a time (migration 0031). */
+export const ONE_RUNNING_INDEX = 'email_send_tasks_one_running_idx';
+
+export interface RecipientRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+}
+
+/** The chosen users of the community that exist and are not deleted, with the address they are written to. */
+export async function recipientsOf(db: Db, stackId: number, ids: readonly number[]): Promise<RecipientRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom(communityUserRows(db).as('u'))
+    .leftJoin(accountEmails(db).as('a'), 'a.id', 'u.account_id')
+    .select(['u.id', 'u.username', 'u.real_name', 'u.email as own', 'a.email as account'])
+    .where('u.stack_id', '=', stackId)
+    .where('u.id', 'in', [...ids])
+    .where('u.deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    name: r.real_name ?? '',
+    email: r.own || r.account || null,
+  }));
+}
+
+/** Deliveries of the community created since `since` that did not fail: what the day's quota has used. */
+export async function usedSince(db: Db, stackId: number, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('email_deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('stack_id', '=', stackId)
+    .where('created_at', '>=', since)
+    .where('status', '<>', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewTask {
+  requestedBy: number;
+  requestedByUsername: string;
+  subject: string;
+  html: string;
+  templateKey: EmailSendTemplateKey | null;
+  total: number;
+  now: Date;
+}
+
+/** Inserts a running task; throws the unique violation of `ONE_RUNNING_INDEX` when one already runs. */
+export async function insertTask(db: Db, stackId: number, task: NewTask): Promise<number> {
+  const row = await db
+    .insertInto('email_send_tasks')
+    .values({
+      stack_id: stackId,
+      requested_by: task.requestedBy,
+      requested_by_username: task.requestedByUsername,
+      subject: task.subject,
+      html: task.html,
+      template_key: task.templateKey,
+      status: 'running',
+      total: task.total,
+      created_at: task.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export interface NewDelivery {
+  user_id: number;
+  username: string;
+  email: string;
+  message_id: string;
+  status: 'queued' | 'failed';
+  answer: string | null;
+}
+
+export async function insertDeliveries(
+  db: Db,
+  stackId: number,
+  taskId: number,
+  rows: readonly NewDelivery[],
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insertInto('email_deliveries')
+      .values(
+        rows.slice(i, i + 1000).map((r) => ({ ...r, stack_id: stackId, task_id: taskId, created_at: now })),
+      )
+      .execute();
+  }
+}
+
+export async function runningTaskId(db: Db, stackId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('email_send_tasks')
+    .select('id')
+    .where('stack_id', '=', stackId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+export async function findTask(db: Db, stackId: number, taskId: number) {
+  return db
+    .selectFrom('email_send_tasks')
+    .selectAll()
+    .where('stack_id', '=', stackId)
+    .where('id', '=', taskId)
+    .executeTakeFirst();
+}
+export type TaskRow = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+/** How many deliveries of the task are in each state. */
+export async function countsOf(db: Db, taskId: number): Promise<Record<DeliveryState, number>> {
+  const rows = await db
+    .selectFrom('email_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('task_id', '=', taskId)
+    .groupBy('status')
+    .execute();
+  const counts: Record<DeliveryState, number> = { queued: 0, sending: 0, sent: 0, failed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}
+
+/** A page of the task's delivery log, in the order they were queued; `queued` includes those being sent. */
+export async function pageOfDeliveries(
+  db: Db,
+  taskId: number,
+  filter: { status?: EmailDeliveryStatus; limit: number; offset: number },
+) {
+  let query = db.selectFrom('email_deliveries').where('task_id', '=', taskId);
+  if (filter.status === 'queued') query = query.where('status', 'in', ['queued', 'sending']);
+  else if (filter.status) query = query.where('status', '=', filter.status);
+  const [rows, count] = await Promise.all([
+    query
+      .select(['id', 'user_id', 'username', 'email', 'status', 'attempts', 'answer', 'sent_at'])
+      .orderBy('id')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(count.n) };
+}
+
+// ---- the delivery worker's steps (ADR 0024) ----
+
+/**
+ * After a worker died: a row claimed but never handed over goes back to the queue (the server
+ * discarded its unfinished DATA, so sending it again cannot make a second copy); a row handed over
+ * is taken as delivered and never sent again.
+ */
+export async function recoverInterrupted(db: Db, taskId: number, staleBefore: Date) {
+  const requeued = await db
+    .updateTable('email_deliveries')
+    .set({ status: 'queued', claimed_by: null, claimed_at: null })
+    .where('task_id', '=', taskId)
+    .where('status', '=', 'sending')
+    .where('handed_over_at', 'is', null)
+    .where('claimed_at', '<', staleBefore)
+    .executeTakeFirst();
+  const presumed = await db
+    .updateTable('email_deliveries')
+    .set({
+      status: 'sent',
+      sent_at: sql<Date>`handed_over_at`,
+      answer:
+        'Presumed delivered: the sending worker stopped after handing the message to the server; not sent again.',
+      claimed_by: null,
+    })
+    .where('task_id', '=', taskId)
+    .where('status', '=', 'sending')
+    .where('handed_over_at', 'is not', null)
+    .where('claimed_at', '<', staleBefore)
+    .executeTakeFirst();
+  return { requeued: Number(requeued.numUpdatedRows), presumed: Number(presumed.numUpdatedRows) };
+}
+
+/** Claims up to `limit` queued rows of the task for this worker, committed before any SMTP call. */
+export async function claimBatch(db: Db, taskId: number, worker: string, limit: number, now: Date) {
+  return db
+    .updateTable('email_deliveries')
+    .set({ status: 'sending', claimed_by: worker, claimed_at: now, attempts: sql<number>`attempts + 1` })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('email_deliveries')
+        .select('id')
+        .where('task_id', '=', taskId)
+        .where('status', '=', 'queued')
+        .orderBy('attempts')
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'user_id', 'username', 'email', 'message_id', 'attempts'])
+    .execute();
+}
+export type ClaimedDelivery = Awaited<ReturnType<typeof claimBatch>>[number];
+
+/** Records that the message is about to be completed; false when this worker no longer holds the row. */
+export async function markHandedOver(db: Db, id: number, worker: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('email_deliveries')
+    .set({ handed_over_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .where('claimed_by', '=', worker)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markDone(
+  db: Db,
+  id: number,
+  worker: string,
+  outcome: { status: 'sent' | 'failed' | 'queued'; answer: string; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('email_deliveries')
+    .set({
+      status: outcome.status,
+      answer: outcome.answer.slice(0, 2000),
+      ...(outcome.status === 'sent' ? { sent_at: outcome.at } : {}),
+      ...(outcome.status === 'queued' ? { claimed_by: null, claimed_at: null } : {}),
+    })
+    .where('id', '=', id)
+    .where('claimed_by', '=', worker)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** Ends the task once none of its deliveries waits or is being sent. */
+export async function finishIfComplete(db: Db, stackId: number, taskId: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('email_send_tasks')
+    .set({ status: 'done', finished_at: now })
+    .where('stack_id', '=', stackId)
+    .where('id', '=', taskId)
+    .where('status', '=', 'running')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('email_deliveries')
+            .select('id')
+            .where('task_id', '=', taskId)
+            .where('status', 'in', ['queued', 'sending']),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
