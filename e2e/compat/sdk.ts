@@ -28,6 +28,7 @@ export interface SelfCommunitySdk {
     SignUp(data: Obj, config?: Config): Promise<{ id: number; username: string; role: string | null }>;
   };
   AccountService: { create(data: Obj, config?: Config): Promise<Obj> };
+  InviteService: { getSpecificInvite(code: string, config?: Config): Promise<Obj> };
   FeedObjectService: {
     createFeedObject(type: string, data: Obj, config?: Config): Promise<{ id: number } & Obj>;
     getSpecificFeedObject(type: string, id: Id, config?: Config): Promise<{ id: number } & Obj>;
