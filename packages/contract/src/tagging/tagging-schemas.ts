@@ -166,6 +166,8 @@ export const tagAddressingSchema = z.object({
   user_tag_from: z.number().int(),
   actions: z.array(tagAddressingActionSchema),
   user_tag_to: z.array(z.number().int()),
+  /** The name of every tag the rule names, by id (the console shows names, whatever the tag count). */
+  tag_names: z.record(z.string(), z.string()),
 });
 export type TagAddressing = z.infer<typeof tagAddressingSchema>;
 export const tagAddressingBodySchema = z.object({

@@ -360,11 +360,13 @@ describe('tags: addressing', () => {
       user_tag_to: [to.id, from.id],
       actions: ['broadcast'],
     });
+    // Each rule names its tags, so the console shows them however many tags the community has.
     expect(data<unknown[]>(updated.body)).toContainEqual({
       id: rule.id,
       user_tag_from: from.id,
       user_tag_to: [to.id, from.id],
       actions: ['broadcast'],
+      tag_names: { [from.id]: 'Staff team', [to.id]: 'Newcomers' },
     });
     expect(data<{ id: number }[]>((await get('addressing/', editor)).body).map((r) => r.id)).toContain(
       rule.id,

@@ -269,13 +269,31 @@ export async function listObjects(
 }
 
 export async function listAddressing(db: Db, stackId: number): Promise<TagAddressing[]> {
-  const rows = await db
+  const rows = (await db
     .selectFrom('tag_addressing')
     .select(['id', 'user_tag_from', 'actions', 'user_tag_to'])
     .where('stack_id', '=', stackId)
     .orderBy('id')
-    .execute();
-  return rows as TagAddressing[];
+    .execute()) as Omit<TagAddressing, 'tag_names'>[];
+  const ids = [...new Set(rows.flatMap((r) => [r.user_tag_from, ...r.user_tag_to]))];
+  const names =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('tags')
+          .select(['id', 'name'])
+          .where('stack_id', '=', stackId)
+          .where('id', 'in', ids)
+          .execute();
+  const nameOf = new Map(names.map((t) => [Number(t.id), t.name]));
+  return rows.map((rule) => ({
+    ...rule,
+    tag_names: Object.fromEntries(
+      [rule.user_tag_from, ...rule.user_tag_to].flatMap((id) =>
+        nameOf.has(id) ? [[String(id), nameOf.get(id) as string]] : [],
+      ),
+    ),
+  }));
 }
 
 export async function addressingById(db: Db, stackId: number, id: number) {
@@ -284,13 +302,13 @@ export async function addressingById(db: Db, stackId: number, id: number) {
     .select(['id', 'user_tag_from', 'actions', 'user_tag_to'])
     .where('stack_id', '=', stackId)
     .where('id', '=', id)
-    .executeTakeFirst() as Promise<TagAddressing | undefined>;
+    .executeTakeFirst() as Promise<Omit<TagAddressing, 'tag_names'> | undefined>;
 }
 
 export async function insertAddressing(
   db: Db,
   stackId: number,
-  value: Omit<TagAddressing, 'id'>,
+  value: Omit<TagAddressing, 'id' | 'tag_names'>,
 ): Promise<number> {
   const row = await db
     .insertInto('tag_addressing')
@@ -304,7 +322,7 @@ export async function updateAddressing(
   db: Db,
   stackId: number,
   id: number,
-  value: Omit<TagAddressing, 'id'>,
+  value: Omit<TagAddressing, 'id' | 'tag_names'>,
 ) {
   await db
     .updateTable('tag_addressing')

@@ -10,20 +10,6 @@ import {
   type PageQuery,
 } from './tagging-api.ts';
 
-/** The most tags the addressing rules' pickers hold (the API's largest page). */
-const ALL_TAGS = 500;
-
-/** Every tag of a type, for pickers that need them all at once (the addressing rules). */
-export function useTagsQuery(type: TagType) {
-  const internalUrl = useInternalUrl();
-  const page: PageQuery = { search: '', offset: 0, limit: ALL_TAGS };
-  return useQuery({
-    queryKey: taggingKeys.page(internalUrl, type, page),
-    queryFn: () => fetchTags(type, page),
-    enabled: internalUrl !== '',
-  });
-}
-
 /**
  * One page of the tags of a type, searched on the server; the page shown stays while the next loads,
  * so the pager and the search field do not flash a spinner.

@@ -10,15 +10,20 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { checkTagAddressingInput, type TagAddressingAction } from '@agora/contract';
+import {
+  checkTagAddressingInput,
+  type Tag,
+  type TagAddressing,
+  type TagAddressingAction,
+} from '@agora/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useAddAddressingMutation, useDeleteAddressingMutation } from '../api/use-tagging-mutations.ts';
-import { useTagAddressingQuery, useTagsQuery } from '../api/use-tagging-queries.ts';
+import { ConfirmDialog } from '../../../core/dialogs/confirm-dialog.tsx';
+import { useTagAddressingQuery } from '../api/use-tagging-queries.ts';
+import { TagPicker } from './tag-picker.tsx';
 
 const ACTIONS: { value: TagAddressingAction; label: { id: string } }[] = [
   { value: 'direct_posts', label: { id: 'tagging.addressing.directPosts' } },
@@ -33,27 +38,35 @@ const PROBLEMS: Record<string, { id: string }> = {
 /** Addressing of user tags (spec mgmt §3, §5): source tag, actions and recipient tags. */
 export function TagAddressingForm() {
   const intl = useIntl();
-  const [from, setFrom] = useState<number | ''>('');
-  const [to, setTo] = useState<number[]>([]);
+  const [from, setFrom] = useState<Tag | null>(null);
+  const [to, setTo] = useState<Tag[]>([]);
   const [actions, setActions] = useState<TagAddressingAction[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const tags = useTagsQuery('user');
+  const [removing, setRemoving] = useState<TagAddressing | null>(null);
   const rules = useTagAddressingQuery();
-  const names = new Map((tags.data?.results ?? []).map((t) => [t.id, t.name]));
   const failed = () => notify({ messageId: 'tagging.error.update', variant: 'error' });
   const add = useAddAddressingMutation({
     onSuccess: () => {
-      setFrom('');
+      setFrom(null);
       setTo([]);
       setActions([]);
       notify({ messageId: 'tagging.saved', variant: 'success' });
     },
     onError: failed,
   });
-  const remove = useDeleteAddressingMutation({ onError: failed });
+  const remove = useDeleteAddressingMutation({
+    onSuccess: () => setRemoving(null),
+    onError: () => {
+      setRemoving(null);
+      failed();
+    },
+  });
+  const nameOf = (rule: TagAddressing, id: number) => rule.tag_names[String(id)] ?? String(id);
+  const summary = (rule: TagAddressing) =>
+    `${nameOf(rule, rule.user_tag_from)} → ${rule.user_tag_to.map((id) => nameOf(rule, id)).join(', ')}`;
 
   const save = () => {
-    const body = { user_tag_from: from === '' ? null : from, user_tag_to: to, actions };
+    const body = { user_tag_from: from?.id ?? null, user_tag_to: to.map((tag) => tag.id), actions };
     const problems = checkTagAddressingInput(body);
     if (problems.length > 0) {
       setErrors(Object.fromEntries(problems.map((p) => [p.field, intl.formatMessage(PROBLEMS[p.field]!)])));
@@ -63,25 +76,18 @@ export function TagAddressingForm() {
     add.mutate(body);
   };
 
-  const tagOptions = (tags.data?.results ?? []).map((tag) => (
-    <MenuItem key={tag.id} value={tag.id}>
-      {tag.name}
-    </MenuItem>
-  ));
-
   return (
     <Box data-testid="tag-addressing" sx={{ display: 'grid', gap: 2, minWidth: 0, maxWidth: 720 }}>
-      <TextField
-        select
+      <TagPicker
+        type="user"
         name="user_tag_from"
         label={intl.formatMessage({ id: 'tagging.addressing.from' })}
-        value={from}
-        onChange={(e) => setFrom(Number(e.target.value))}
+        helperText={errors.user_tag_from ?? ' '}
         error={Boolean(errors.user_tag_from)}
-        helperText={errors.user_tag_from}
-      >
-        {tagOptions}
-      </TextField>
+        value={from}
+        onChange={setFrom}
+        testId="addressing-from"
+      />
       <Box>
         <Typography variant="body2" color="text.secondary">
           <FormattedMessage id="tagging.addressing.actions" />
@@ -106,21 +112,17 @@ export function TagAddressingForm() {
         </FormGroup>
         {errors.actions && <FormHelperText error>{errors.actions}</FormHelperText>}
       </Box>
-      <TextField
-        select
+      <TagPicker
+        multiple
+        type="user"
         name="user_tag_to"
         label={intl.formatMessage({ id: 'tagging.addressing.to' })}
-        value={to}
-        onChange={(e) => {
-          const value = e.target.value as unknown;
-          setTo(Array.isArray(value) ? value.map(Number) : []);
-        }}
-        slotProps={{ select: { multiple: true } }}
+        helperText={errors.user_tag_to ?? ' '}
         error={Boolean(errors.user_tag_to)}
-        helperText={errors.user_tag_to}
-      >
-        {tagOptions}
-      </TextField>
+        value={to}
+        onChange={setTo}
+        testId="addressing-to"
+      />
       <Box>
         <Button variant="contained" onClick={save} data-testid="addressing-save">
           <FormattedMessage id="tagging.action.save" />
@@ -141,17 +143,15 @@ export function TagAddressingForm() {
             secondaryAction={
               <IconButton
                 edge="end"
-                aria-label={intl.formatMessage({ id: 'tagging.action.delete' })}
-                onClick={() => remove.mutate(rule.id)}
+                aria-label={`${intl.formatMessage({ id: 'tagging.action.delete' })}: ${summary(rule)}`}
+                onClick={() => setRemoving(rule)}
               >
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             }
           >
             <ListItemText
-              primary={`${names.get(rule.user_tag_from) ?? rule.user_tag_from} → ${rule.user_tag_to
-                .map((id) => names.get(id) ?? id)
-                .join(', ')}`}
+              primary={summary(rule)}
               secondary={rule.actions
                 .map((a) => intl.formatMessage(ACTIONS.find((x) => x.value === a)!.label))
                 .join(', ')}
@@ -164,6 +164,17 @@ export function TagAddressingForm() {
           </ListItem>
         )}
       </List>
+      <ConfirmDialog
+        open={removing !== null}
+        title={<FormattedMessage id="tagging.addressing.deleteTitle" />}
+        text={removing ? summary(removing) : ''}
+        confirmLabel={<FormattedMessage id="tagging.action.delete" />}
+        cancelLabel={<FormattedMessage id="tagging.action.cancel" />}
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing.id)}
+        testId="addressing-delete-dialog"
+      />
     </Box>
   );
 }

@@ -10,42 +10,59 @@ import { useDebouncedValue } from '../model/use-debounced-value.ts';
 /** How many tags the picker offers at once; typing searches all of them on the server. */
 const PICKER_SIZE = 50;
 
-/**
- * Chooses one tag of a type: the first tags by name, and any other by typing (searched on the
- * server, so a community with more tags than one page still reaches each).
- */
-export function TagPicker({
-  type,
-  value,
-  onChange,
-}: {
+interface FieldProps {
   type: TagType;
-  value: Tag | null;
-  onChange: (tag: Tag | null) => void;
-}) {
+  /** The field's name and label; the help or the error below it. */
+  name?: string;
+  label?: string;
+  helperText?: string;
+  error?: boolean;
+  testId?: string;
+}
+
+type ChoiceProps =
+  | { multiple?: false; value: Tag | null; onChange: (tag: Tag | null) => void }
+  | { multiple: true; value: Tag[]; onChange: (tags: Tag[]) => void };
+
+/**
+ * Chooses one tag of a type, or several (`multiple`): the first tags by name, and any other by
+ * typing (searched on the server, so a community with more tags than one page still reaches each).
+ */
+export function TagPicker(props: FieldProps & ChoiceProps) {
+  const { type, name = 'tag', label, helperText, error = false, testId = 'tag-picker' } = props;
   const intl = useIntl();
   const [input, setInput] = useState('');
-  // The chosen tag's name in the field is not a search: the picker then offers every tag again.
-  const typed = value && input === value.name ? '' : input;
+  // The chosen tag's name in a single field is not a search: the picker then offers every tag again.
+  const typed = !props.multiple && props.value && input === props.value.name ? '' : input;
   const search = useDebouncedValue(typed);
   const tags = useTagPageQuery(type, search, 0, PICKER_SIZE);
+  const failed = tags.isError;
   return (
-    <Autocomplete
+    <Autocomplete<Tag, boolean>
+      multiple={props.multiple ?? false}
       options={tags.data?.results ?? []}
-      value={value}
-      onChange={(_event, tag) => onChange(tag)}
+      value={props.value}
+      onChange={(_event, chosen) => {
+        if (props.multiple) props.onChange((chosen as Tag[] | null) ?? []);
+        else props.onChange(chosen as Tag | null);
+      }}
       inputValue={input}
       onInputChange={(_event, text) => setInput(text)}
       filterOptions={(options) => options}
+      filterSelectedOptions={props.multiple ?? false}
       getOptionLabel={(tag) => tag.name}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       loading={tags.isFetching}
       loadingText={intl.formatMessage({ id: 'list.loading' })}
       noOptionsText={intl.formatMessage({
-        id: search === '' ? 'tagging.assignment.noTags' : 'tagging.assignment.noTagFound',
+        id: failed
+          ? 'tagging.error.load'
+          : search === ''
+            ? 'tagging.assignment.noTags'
+            : 'tagging.assignment.noTagFound',
       })}
-      renderOption={({ key, ...props }, tag) => (
-        <Box component="li" key={key} {...props}>
+      renderOption={({ key, ...optionProps }, tag) => (
+        <Box component="li" key={key} {...optionProps}>
           <Box
             component="span"
             aria-hidden
@@ -57,12 +74,17 @@ export function TagPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          name="tag"
-          label={intl.formatMessage({ id: 'tagging.assignment.pickTag' })}
-          helperText={intl.formatMessage({ id: 'tagging.assignment.pickTagHelp' })}
+          name={name}
+          label={label ?? intl.formatMessage({ id: 'tagging.assignment.pickTag' })}
+          error={error || failed}
+          helperText={
+            failed
+              ? intl.formatMessage({ id: 'tagging.error.load' })
+              : (helperText ?? intl.formatMessage({ id: 'tagging.assignment.pickTagHelp' }))
+          }
         />
       )}
-      data-testid="tag-picker"
+      data-testid={testId}
     />
   );
 }
