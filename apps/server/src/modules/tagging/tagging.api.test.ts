@@ -156,6 +156,25 @@ describe('tags: assignment and ordering', () => {
     expect(data(removed.body)).toEqual({ assigned_count: 1 });
   });
 
+  it('neither lists nor tags members who left or were erased', async () => {
+    const tag = await addTag({ type: 'user', name: 'Present only' });
+    const left = await addStaff(t.db, demoId, null, 'gone-left', null);
+    const erased = await addStaff(t.db, demoId, null, 'gone-erased', null);
+    const stays = await addStaff(t.db, demoId, null, 'gone-not', null);
+    await t.db.updateTable('community_users').set({ status: 'deleted' }).where('id', '=', left).execute();
+    await t.db
+      .updateTable('community_users')
+      .set({ status: 'fully_deleted' })
+      .where('id', '=', erased)
+      .execute();
+    const listed = data<{ results: { id: number }[] }>((await get(`${tag.id}/objects/?search=gone-`)).body);
+    expect(listed.results.map((o) => o.id)).toEqual([stays]);
+    for (const id of [left, erased]) {
+      const res = await post(`${tag.id}/assign/`, { object_type: 'user', object_ids: [id] });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
   it('refuses unknown elements, elements of another kind and an empty list', async () => {
     const tag = await addTag({ type: 'user', name: 'Strict' });
     const unknown = await post(`${tag.id}/assign/`, { object_type: 'user', object_ids: [987654] });

@@ -6,7 +6,7 @@ import {
   contributionTexts,
   existingContributionIds,
 } from '../member-content/contribution-texts.repository.ts';
-import { communityUserRows, existingUserIds } from '../users/community-user-rows.repository.ts';
+import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import './tagging.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 
@@ -130,11 +130,22 @@ export async function setActive(db: Db, stackId: number, ids: number[], active: 
   return Number(result.numUpdatedRows);
 }
 
+/** Members who left or were erased: nobody tags them, and the assignment lists leave them out. */
+const GONE = sql`('deleted', 'fully_deleted')`;
+
 /** Which of `ids` exist as elements of this kind in the community (each kind asked of its owner). */
 export async function existingObjects(db: Db, stackId: number, kind: TagObjectType, ids: number[]) {
-  if (kind === 'user') return existingUserIds(db, stackId, ids);
+  if (kind === 'user') return taggableUserIds(db, stackId, ids);
   if (kind === 'category') return existingCategoryIds(db, stackId, ids);
   return existingContributionIds(db, stackId, ids);
+}
+
+async function taggableUserIds(db: Db, stackId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<{ id: number }>`
+    SELECT o.id FROM ${communityUserRows(db).as('o')}
+     WHERE o.stack_id = ${stackId} AND o.id = ANY(${ids}::int[]) AND o.status NOT IN ${GONE}`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 export async function assign(db: Db, stackId: number, tagId: number, kind: TagObjectType, ids: number[]) {
@@ -244,7 +255,7 @@ export async function listObjects(
       ? sql`SELECT o.id, o.username AS label, o.email AS detail, a.tag_id IS NOT NULL AS assigned, NULL::int AS ordering
             FROM ${communityUserRows(db).as('o')} LEFT JOIN user_tags a
               ON a.stack_id = o.stack_id AND a.user_id = o.id AND a.tag_id = ${tagId}
-            WHERE o.stack_id = ${stackId}
+            WHERE o.stack_id = ${stackId} AND o.status NOT IN ${GONE}
               AND (${like}::text IS NULL OR o.username ILIKE ${like} OR o.email ILIKE ${like} OR o.real_name ILIKE ${like})`
       : kind === 'category'
         ? sql`SELECT o.id, o.name AS label, o.slug AS detail, a.tag_id IS NOT NULL AS assigned, NULL::int AS ordering
