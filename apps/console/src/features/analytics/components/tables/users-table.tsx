@@ -1,9 +1,11 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { DayRange } from '../../../../core/analytics/analytics-format.ts';
+import { EmailSendDialog } from '../../../email-sends/index.ts';
 import { ExportButton } from '../exports/export-button.tsx';
 import { AnalyticsTable, type TableColumn } from './analytics-table.tsx';
 import { MEMBER_STATUS_IDS, ValueLabel } from './value-label.tsx';
@@ -60,6 +62,7 @@ export function userColumns(openInsight: (user: { id: number; username: string }
 export function UsersTable({ range }: { range: DayRange }) {
   const [insightUser, setInsightUser] = useState<{ id: number; username: string } | null>(null);
   const [tagging, setTagging] = useState<number[] | null>(null);
+  const [mailing, setMailing] = useState<number[] | null>(null);
   const [from, to] = range;
   return (
     <>
@@ -80,6 +83,15 @@ export function UsersTable({ range }: { range: DayRange }) {
             >
               <FormattedMessage id="analytics.tags.assignSelected" />
             </Button>
+            <Button
+              variant="outlined"
+              startIcon={<MailOutlined />}
+              disabled={selection.ids.length === 0}
+              onClick={() => setMailing(selection.ids)}
+              data-testid="send-email"
+            >
+              <FormattedMessage id="emailSends.open" />
+            </Button>
             <ExportButton request={{ type: 'users', from, to }} testId="export-users" />
             <TagAssignDialog
               open={tagging !== null}
@@ -94,6 +106,7 @@ export function UsersTable({ range }: { range: DayRange }) {
         )}
       />
       <UserInsightDialog user={insightUser} onClose={() => setInsightUser(null)} />
+      {mailing && <EmailSendDialog userIds={mailing} onClose={() => setMailing(null)} />}
     </>
   );
 }
