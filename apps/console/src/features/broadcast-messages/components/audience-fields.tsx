@@ -15,6 +15,12 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useTagChoicesQuery, useUserChoicesQuery } from '../api/use-broadcast-queries.ts';
 
+const AUDIENCE_LABEL: Record<BroadcastAudience, string> = {
+  all: 'broadcast.audience.all',
+  tags: 'broadcast.audience.tags',
+  users: 'broadcast.audience.users',
+};
+
 interface Props {
   audience: BroadcastAudience;
   tags: BroadcastTagChoice[];
@@ -49,7 +55,7 @@ export function AudienceFields({ audience, tags, users, onAudience, onTags, onUs
               key={value}
               value={value}
               control={<Radio />}
-              label={intl.formatMessage({ id: `broadcast.audience.${value}` })}
+              label={intl.formatMessage({ id: AUDIENCE_LABEL[value] })}
             />
           ))}
         </RadioGroup>

@@ -24,6 +24,11 @@ import { useSaveBroadcastMutation, useUploadBroadcastImageMutation } from '../ap
 import { AudienceFields } from './audience-fields.tsx';
 import { problemMessages, serverMessages } from './broadcast-problems.ts';
 
+const LINK_TYPE_LABEL: Record<BroadcastLinkType, string> = {
+  internal: 'broadcast.linkType.internal',
+  external: 'broadcast.linkType.external',
+};
+
 interface Props {
   /** The message to edit, or null to create a template. */
   message: BroadcastMessage | null;
@@ -152,7 +157,7 @@ export function BroadcastDialog({ message, onClose, onSaved }: Props) {
         >
           {BROADCAST_LINK_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
-              {intl.formatMessage({ id: `broadcast.linkType.${type}` })}
+              {intl.formatMessage({ id: LINK_TYPE_LABEL[type] })}
             </MenuItem>
           ))}
         </TextField>

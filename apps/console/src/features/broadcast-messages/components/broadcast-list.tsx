@@ -50,6 +50,12 @@ function audienceText(message: BroadcastMessage): ReactNode {
   return <FormattedMessage id="broadcast.audience.all" />;
 }
 
+const EMPTY_TEXT: Record<BroadcastStatus, string> = {
+  template: 'broadcast.list.empty.template',
+  scheduled: 'broadcast.list.empty.scheduled',
+  sent: 'broadcast.list.empty.sent',
+};
+
 const failed = (id: string) => (error: Error) =>
   notify({ messageId: serverMessages(error, id).general ?? id, variant: 'error' });
 
@@ -112,7 +118,7 @@ export function BroadcastList({ status }: { status: BroadcastStatus }) {
         empty={messages.length === 0}
         testId={`broadcast-list-${status}`}
         errorText={<FormattedMessage id="broadcast.list.error" />}
-        emptyText={<FormattedMessage id={`broadcast.list.empty.${status}`} />}
+        emptyText={<FormattedMessage id={EMPTY_TEXT[status]} />}
         filters={
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <TextField
