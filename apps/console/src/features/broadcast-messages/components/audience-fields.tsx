@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -39,7 +40,7 @@ export function AudienceFields({ audience, tags, users, onAudience, onTags, onUs
   const userChoices = useUserChoicesQuery(search.trim());
   return (
     <>
-      <FormControl>
+      <FormControl error={Boolean(message('audience'))}>
         <FormLabel id="broadcast-audience-label">
           <FormattedMessage id="broadcast.field.audience" />
         </FormLabel>
@@ -59,6 +60,7 @@ export function AudienceFields({ audience, tags, users, onAudience, onTags, onUs
             />
           ))}
         </RadioGroup>
+        {message('audience') && <FormHelperText>{message('audience')}</FormHelperText>}
       </FormControl>
       {audience === 'tags' && (
         <Autocomplete
