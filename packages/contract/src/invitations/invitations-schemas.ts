@@ -176,9 +176,18 @@ export const invitationSendSchema = z.object({
 });
 export type InvitationSend = z.infer<typeof invitationSendSchema>;
 
+/** Why a row was left out, for the console to word: a key of INVITATION_MESSAGES (or `columns`). */
+export const invitationImportProblemSchema = z.object({
+  field: z.string(),
+  code: z.string(),
+  value: z.string().optional().describe('The unknown names, or the cells found'),
+});
+export type InvitationImportProblem = z.infer<typeof invitationImportProblemSchema>;
+
 export const invitationImportErrorSchema = z.object({
   line: z.number().int().describe('The line of the file (the header is line 1)'),
   message: z.string(),
+  problems: z.array(invitationImportProblemSchema),
 });
 export type InvitationImportError = z.infer<typeof invitationImportErrorSchema>;
 

@@ -323,6 +323,15 @@ describe('invitations: CSV import', () => {
     expect(reason(3)).toContain(M.emailInvalid);
     expect(reason(6)).toContain(M.roleInvalid);
     expect(reason(7)).toContain('Nope');
+    // The reasons also come as codes the console words in the admin's language.
+    expect(report.errors.find((e) => e.line === 7)?.problems).toEqual([
+      { field: 'tags', code: 'tagsInvalid', value: 'Nope' },
+    ]);
+    expect(report.errors.find((e) => e.line === 11)?.problems).toContainEqual({
+      field: 'row',
+      code: 'columns',
+      value: '2',
+    });
     expect(reason(8)).toContain(M.emailTwice);
     expect(reason(9)).toContain(M.emailMember);
     expect(reason(10)).toContain(M.usernameInvited);

@@ -7,6 +7,7 @@ import {
   checkInvitationInput,
   type Invitation,
   type InvitationImportError,
+  type InvitationImportProblem,
   type InvitationImportResult,
   type InvitationListQuery,
   type InvitationRole,
@@ -44,6 +45,15 @@ export function newInviteCode(): string {
 }
 
 const lower = (s: string) => s.trim().toLowerCase();
+
+/** The key of one of the spec's messages (what the console words in the admin's language). */
+const CODE_BY_MESSAGE = new Map<string, string>();
+for (const [key, text] of Object.entries(M)) if (typeof text === 'string') CODE_BY_MESSAGE.set(text, key);
+const codeOf = (message: string) => CODE_BY_MESSAGE.get(message) ?? 'invalid';
+const messageOf = (code: string) => {
+  const text = (M as Record<string, unknown>)[code];
+  return typeof text === 'string' ? text : code;
+};
 
 /** The values of one invitation once checked: trimmed, role null for a plain member. */
 interface CleanInput {
@@ -353,30 +363,37 @@ export function createInvitationsService(deps: Deps) {
       const seenEmails = new Set<string>();
       const seenUsernames = new Set<string>();
       for (const row of parsed.rows) {
-        const reasons: string[] = [];
+        const problems: InvitationImportProblem[] = [];
+        const add = (field: string, message: string, value?: string) =>
+          problems.push({ field, code: codeOf(message), ...(value === undefined ? {} : { value }) });
         if (row.cellCount !== parsed.columns) {
-          reasons.push(`Expected ${parsed.columns} columns, found ${row.cellCount}.`);
+          problems.push({ field: 'row', code: 'columns', value: String(row.cellCount) });
         }
         const value = clean(row.values);
         const role = lower(row.values.role);
         value.role = role === '' ? null : (role as InvitationRole);
-        reasons.push(...checkInvitationInput(value).map((p) => `${p.field}: ${p.message}`));
-        reasons.push(...takenProblems(value, taken).map((p) => `${p.field}: ${p.message}`));
+        for (const p of checkInvitationInput(value)) add(p.field, p.message);
+        for (const p of takenProblems(value, taken)) add(p.field, p.message);
         const email = lower(value.email);
         const username = lower(value.username);
-        if (email && seenEmails.has(email)) reasons.push(`email: ${M.emailTwice}`);
-        if (username && seenUsernames.has(username)) reasons.push(`username: ${M.usernameTwice}`);
+        if (email && seenEmails.has(email)) add('email', M.emailTwice);
+        if (username && seenUsernames.has(username)) add('username', M.usernameTwice);
         seenEmails.add(email);
         seenUsernames.add(username);
         const tagNames = splitNames(row.values.tags);
         const unknownTags = tagNames.filter((n) => !tagIdByName.has(lower(n)));
-        if (unknownTags.length > 0) reasons.push(`tags: ${M.tagsInvalid} (${unknownTags.join(', ')})`);
+        if (unknownTags.length > 0) add('tags', M.tagsInvalid, unknownTags.join(', '));
         const categoryNames = splitNames(row.values.categories);
         const unknownCategories = categoryNames.filter((n) => !categoryIdByName.has(lower(n)));
         if (unknownCategories.length > 0)
-          reasons.push(`categories: ${M.categoriesInvalid} (${unknownCategories.join(', ')})`);
+          add('categories', M.categoriesInvalid, unknownCategories.join(', '));
+        const reasons = problems.map((p) =>
+          p.code === 'columns'
+            ? `Expected ${parsed.columns} columns, found ${p.value}.`
+            : `${p.field}: ${messageOf(p.code)}${p.value ? ` (${p.value})` : ''}`,
+        );
         if (reasons.length > 0) {
-          errors.push({ line: row.line, message: reasons.join(' ') });
+          errors.push({ line: row.line, message: reasons.join(' '), problems });
           continue;
         }
         good.push({

@@ -9,11 +9,16 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { INVITATION_CSV_MAX_ROWS, INVITATION_CSV_COLUMNS } from '@agora/contract';
+import {
+  INVITATION_CSV_MAX_ROWS,
+  INVITATION_CSV_COLUMNS,
+  type InvitationImportProblem,
+} from '@agora/contract';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
 import { useImportInvitationsMutation } from '../api/use-invitations.ts';
+import { FIELD_LABEL, REASON_MESSAGE } from './invitation-messages.ts';
 
 /** CSV import: pick a file, upload it with progress, then the report by line and the imported count. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
@@ -21,6 +26,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const upload = useImportInvitationsMutation();
   const report = upload.data;
+  // Each reason in the admin's language (the server's English text when a code is not worded here).
+  const reason = (p: InvitationImportProblem) => {
+    const id = REASON_MESSAGE[p.code];
+    if (!id) return `${p.field}: ${p.code}`;
+    const label = FIELD_LABEL[p.field];
+    const field = label ? intl.formatMessage({ id: label }) : p.field;
+    return intl.formatMessage({ id }, { field, value: p.value ?? '' });
+  };
+
   const failure = upload.error
     ? (fieldErrorText(intl, upload.error, 'file') ?? generalErrorText(intl, upload.error))
     : null;
@@ -81,7 +95,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     <ListItem key={e.line} disableGutters>
                       <Typography variant="body2">
                         <FormattedMessage id="invitations.import.line" values={{ line: e.line }} />{' '}
-                        {e.message}
+                        {e.problems.length > 0 ? e.problems.map((p) => reason(p)).join(' ') : e.message}
                       </Typography>
                     </ListItem>
                   ))}

@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { fieldErrorText, generalErrorText } from '../../../core/http/error-text.ts';
 import type { Choice } from '../api/invitations-api.ts';
 import { useInvitationChoicesQuery, useSaveInvitationMutation } from '../api/use-invitations.ts';
+import { ROLE_MESSAGE } from './invitation-messages.ts';
 
 const FIELD_MESSAGE: Record<string, string> = {
   email: 'invitations.error.email',
@@ -123,7 +124,7 @@ export function InvitationDialog({
               </MenuItem>
               {INVITATION_ROLES.map((r) => (
                 <MenuItem key={r} value={r}>
-                  <FormattedMessage id={`invitations.role.${r}`} />
+                  <FormattedMessage id={ROLE_MESSAGE[r]} />
                 </MenuItem>
               ))}
             </TextField>

@@ -13,6 +13,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Invitation } from '@agora/contract';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { ROLE_MESSAGE, STATUS_MESSAGE } from './invitation-messages.ts';
 
 const date = (at: string | null) => (at ? <FormattedDate value={at} dateStyle="medium" /> : '—');
 
@@ -38,10 +39,10 @@ export function InvitationTable({
       size="small"
       color={r.status === 'to_send' ? 'default' : 'success'}
       variant="outlined"
-      label={intl.formatMessage({ id: `invitations.status.${r.status}` })}
+      label={intl.formatMessage({ id: STATUS_MESSAGE[r.status] })}
     />
   );
-  const role = (r: Invitation) => intl.formatMessage({ id: `invitations.role.${r.role ?? 'none'}` });
+  const role = (r: Invitation) => intl.formatMessage({ id: ROLE_MESSAGE[r.role ?? 'none'] });
 
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
