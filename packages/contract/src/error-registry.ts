@@ -4,6 +4,7 @@ import { AnalyticsExportErrorCode, CubeApiErrorCode, TAG_ASSIGNMENT_ERROR_CODE }
 import { AppSettingsErrorCode } from './app-settings/index.ts';
 import { CategoryErrorCode } from './categories/index.ts';
 import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
+import { EmailManagerErrorCode } from './email-manager/index.ts';
 import { EmailSendsErrorCode } from './email-sends/index.ts';
 import { MediaLibraryErrorCode } from './media-library/index.ts';
 import { MemberApiErrorCode } from './member-content/index.ts';
@@ -18,6 +19,7 @@ import { TaggingErrorCode } from './tagging/index.ts';
 import { ImageErrorCode } from './theme/index.ts';
 import { IncubatorErrorCode } from './incubators/index.ts';
 import { InvitationErrorCode } from './invitations/index.ts';
+import { LoyaltyErrorCode } from './loyalty/index.ts';
 import { TwoFactorErrorCode } from './two-factor/index.ts';
 import { USER_MODERATION_ERROR_CODES } from './user-moderation/index.ts';
 import { UsersErrorCode } from './users/index.ts';
@@ -37,10 +39,12 @@ export const ERROR_CODE_REGISTRY = [
   AppSettingsErrorCode,
   CategoryErrorCode,
   DynamicPreferencesErrorCode,
+  EmailManagerErrorCode,
   EmailSendsErrorCode,
   ImageErrorCode,
   IncubatorErrorCode,
   InvitationErrorCode,
+  LoyaltyErrorCode,
   MediaLibraryErrorCode,
   MemberApiErrorCode,
   PASSWORD_WEAKNESS_CODES,

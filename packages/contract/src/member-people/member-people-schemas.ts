@@ -118,6 +118,7 @@ export const memberSignUpBodySchema = z.looseObject({
   password: z.string().optional(),
   real_name: z.string().optional(),
   invite_code: z.string().optional(),
+  promo_code: z.string().max(1000).optional(),
 });
 export type MemberSignUpBody = z.infer<typeof memberSignUpBodySchema>;
 

@@ -46,6 +46,11 @@ export const AREA_ROLES = {
   /** Staff roles and the community's second-factor rule: "assigns roles" is the admin's alone. */
   staff: ADMIN,
   'audit-log': ADMIN,
+  /** Every email the product sends: marketing, but it speaks for the community, so the admin's. */
+  'email-manager': ADMIN,
+  /** Marketing areas of issue 14 (admin-only, as the round decided). */
+  'promo-codes': ADMIN,
+  loyalty: ADMIN,
   /** Email sending tasks (issue 14 §1): marketing mail to chosen members, admin-only this round. */
   'email-sends': ADMIN,
   /** An invitation gives a staff role (admin too): "assigns roles" is the admin's alone. */

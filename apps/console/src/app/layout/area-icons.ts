@@ -1,7 +1,10 @@
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
+import LoyaltyOutlined from '@mui/icons-material/LoyaltyOutlined';
 import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import ChecklistOutlined from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -50,7 +53,10 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   pages: DescriptionOutlined,
   categories: CategoryOutlined,
   menus: MenuOpenOutlined,
+  'email-manager': MailOutlined,
   'broadcast-messages': CampaignOutlined,
+  'promo-codes': ConfirmationNumberOutlined,
+  loyalty: LoyaltyOutlined,
   invitations: ForwardToInboxOutlined,
   reactions: AddReactionOutlined,
   'media-library': PhotoLibraryOutlined,

@@ -27,6 +27,7 @@ import {
 import { autoFollowedCategoryIds } from '../categories/categories.repository.ts';
 import { followCategoriesAtSignUp } from './category-interests.repository.ts';
 import { userTagIds } from '../tagging/tagging.repository.ts';
+import { promoCodeTagsAtSignUp } from '../promo-codes/promo-codes.service.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
 
@@ -126,7 +127,9 @@ export function createMemberAccountsService(deps: Deps) {
       const email = (body.email ?? '').trim();
       const taken = await uniqueness(stackId, { username, email, extId: null });
       if (taken.length > 0) throw fieldErrors(taken);
-      return insert(
+      // A promo code (issue 14 §4): unknown, expired or not yet valid is refused; valid, its user tags.
+      const promoTags = await promoCodeTagsAtSignUp(deps, stackId, body.promo_code);
+      const id = await insert(
         stackId,
         {
           username,
@@ -141,6 +144,8 @@ export function createMemberAccountsService(deps: Deps) {
         },
         invite,
       );
+      await addUserTags(db, stackId, id, promoTags);
+      return id;
     },
 
     /** An admin registers a member of an external system (its `ext_id`), with a role and user tags. */

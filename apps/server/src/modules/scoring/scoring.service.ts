@@ -21,6 +21,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import * as repo from './scoring.repository.ts';
 import * as users from '../users/community-users.repository.ts';
 import { namesOf } from '../users/users.repository.ts';
+import { awardLoyaltyPoints } from '../loyalty/loyalty.service.ts';
 
 const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,6 +47,8 @@ export async function awardPoints(
   action: ScoreAction,
   at: Date,
 ): Promise<AwardResult> {
+  // The same events earn loyalty points, by the loyalty program's own rules and ledger (ADR 0026).
+  await awardLoyaltyPoints(deps, stackId, userId, action, at);
   return deps.db.transaction().execute(async (trx) => {
     const score = await users.lockScore(trx, stackId, userId);
     if (score === undefined) throw AppError.notFound(SCORING_MESSAGES.userNotFound);

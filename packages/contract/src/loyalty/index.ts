@@ -1,0 +1,1 @@
+export * from './loyalty-schemas.ts';
