@@ -30,6 +30,7 @@ import { findAccountById } from '../auth/account.repository.ts';
 import * as repo from './analytics-exports.repository.ts';
 import { csvLine, type Cell } from './csv.ts';
 import { seesEmails } from '../staff/email-visibility.service.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 
 /** The job that builds an export's CSV and mails its link. */
 export const ANALYTICS_EXPORT_JOB = 'analytics.export';
@@ -309,16 +310,13 @@ export function createAnalyticsExportsService(deps: Deps) {
     if (!stack) return;
     const id = Number(row.id);
     const link = downloadUrl(stack.slug, id, await tokenFor(row.stack_id, id, expiresAt));
-    await deps.mailer.send(row.stack_id, {
-      to: [to],
-      subject: `[${stack.name}] Your ${row.type} export is ready`,
-      text: [
-        `The ${row.type} export you requested on the community "${stack.name}" is ready.`,
-        '',
-        `Download it (the link is valid for 24 hours, until ${expiresAt.toISOString()}):`,
-        link,
-      ].join('\n'),
+    const mail = await renderEmail(db, row.stack_id, 'export_ready', await recipientLocale(db, [to]), {
+      community_name: stack.name,
+      export_type: row.type,
+      download_url: link,
+      expires_at: expiresAt.toISOString(),
     });
+    await deps.mailer.send(row.stack_id, { to: [to], ...mail });
   }
 
   /** The job: build the CSV (once), mark it done, mail the link. A failure is retried, then marked failed. */

@@ -18,6 +18,7 @@ import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { createCategoriesService } from '../categories/categories.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import { findStack } from '../stacks/stack-row.repository.ts';
 import { listStaff } from '../staff/staff.repository.ts';
 import { usersByIds } from '../users/community-users.repository.ts';
@@ -38,25 +39,6 @@ const [THRESHOLD_MIN, THRESHOLD_MAX] = preferenceDefinition(INCUBATOR_THRESHOLD_
 
 const statusFailed = (field?: string) =>
   AppError.of(400, IncubatorErrorCode.statusFailed, M.statusError, field);
-
-/** The mail that tells the staff a proposal reached the threshold. */
-export function readyMail(input: {
-  communityName: string;
-  proposal: string;
-  subscribers: number;
-  threshold: number;
-  consoleUrl: string;
-}) {
-  return {
-    subject: `[${input.communityName}] The category proposal "${input.proposal}" is ready to publish`,
-    text: [
-      `The category proposal "${input.proposal}" has ${input.subscribers} adhesions, ` +
-        `reaching the threshold of ${input.threshold}: it is ready to publish.`,
-      '',
-      `Publish it or decide what to do in the incubator: ${input.consoleUrl}`,
-    ].join('\n'),
-  };
-}
 
 /** Rules of the incubator: statuses, the threshold of adhesions and what reaching it does. */
 export function createIncubatorsService(deps: Deps) {
@@ -268,12 +250,12 @@ export function createIncubatorsService(deps: Deps) {
         .filter((s) => managers.includes(s.role) && !s.disable_notifications && s.email !== '')
         .map((s) => s.email);
       if (to.length === 0) return;
-      const mail = readyMail({
-        communityName: (await findStack(db, stackId))?.name ?? `#${stackId}`,
+      const mail = await renderEmail(db, stackId, 'incubator_ready', await recipientLocale(db, to), {
+        community_name: (await findStack(db, stackId))?.name ?? `#${stackId}`,
         proposal: row.name,
         subscribers: row.subscribers_count,
         threshold: await threshold(stackId),
-        consoleUrl: `${deps.config.publicUrl}/categories/incubator`,
+        incubator_url: `${deps.config.publicUrl}/categories/incubator`,
       });
       await deps.mailer.send(stackId, { to, ...mail });
     },

@@ -21,6 +21,7 @@ import { checkedSmtpOptions, smtpAllowance } from '../../platform/mail/smtp-dest
 import { OutboundRefusedError } from '../../platform/net/outbound-host.ts';
 import { takeRateLimit, type RateLimit } from '../../platform/http/rate-limit.ts';
 import { assertStackOnline, changeAndRestart } from '../domain-settings/stack-restart.service.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import * as repo from './mail-server.repository.ts';
 
 const EMPTY: MailServer = {
@@ -206,6 +207,15 @@ export function createMailServerService(deps: PlatformDeps) {
         const message = error.kind === 'unresolved' ? error.message : HOST_NOT_ALLOWED_MESSAGE;
         throw AppError.of(400, ServerSettingsErrorCode.hostNotAllowed, message, 'host');
       }
+      const mail = await renderEmail(
+        db,
+        stackId,
+        'test_email',
+        await recipientLocale(db, [recipient.value]),
+        {
+          community_name: context.communityName,
+        },
+      );
       try {
         const answer = await sendThroughSmtp(
           options,
@@ -214,10 +224,7 @@ export function createMailServerService(deps: PlatformDeps) {
               ? { name: settings.from_name, address: settings.from_email }
               : settings.from_email,
             to: [recipient.value],
-            subject: `Test email from ${context.communityName}`,
-            text:
-              `This is a test email sent from the ${context.communityName} console ` +
-              'to check the email server settings. No reply is needed.',
+            ...mail,
           },
           { verify: true },
         );

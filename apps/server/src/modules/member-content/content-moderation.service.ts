@@ -26,6 +26,7 @@ import { findContent } from './moderated-contents.repository.ts';
 import * as content from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects } from './member-content.serializers.ts';
 import { summaryOf } from '../../platform/content/content-html.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 
 const STAFF_VIEW = { userId: undefined, staff: true };
 
@@ -267,11 +268,11 @@ export function createContentModerationService(deps: PlatformDeps) {
             `Hello, the moderators of ${community.name} reviewed a content you reported and found ` +
               'that it follows the community rules. Please flag only contents that break them.';
           try {
-            await deps.mailer.send(stackId, {
-              to: [email],
-              subject: 'A notice about your reports',
-              text: `${message}\n\n---\n${summaryOf(found.text)}`,
+            const mail = await renderEmail(db, stackId, 'report_notice', await recipientLocale(db, [email]), {
+              message,
+              excerpt: summaryOf(found.text),
             });
+            await deps.mailer.send(stackId, { to: [email], ...mail });
           } catch {
             throw AppError.of(502, ModerationErrorCode.warnFailed, MODERATION_MESSAGES.warnError);
           }

@@ -21,6 +21,7 @@ import {
 import * as moderated from '../member-content/moderated-contents.repository.ts';
 import { contactEmailOf } from '../users/contact-emails.repository.ts';
 import { usernamesOf } from '../users/usernames.repository.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import * as repo from './moderation.repository.ts';
 
 const EXCERPT_LENGTH = 200;
@@ -181,11 +182,17 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
         const email = await contactEmailOf(db, stackId, content.authorId);
         if (!email) throw AppError.of(400, ErrorCode.invalid, MODERATION_MESSAGES.warnError);
         try {
-          await deps.mailer.send(stackId, {
-            to: [email],
-            subject: 'A warning about your content',
-            text: `${message}\n\n---\n${excerpt(content.text)}`,
-          });
+          const mail = await renderEmail(
+            db,
+            stackId,
+            'moderation_warning',
+            await recipientLocale(db, [email]),
+            {
+              message,
+              excerpt: excerpt(content.text),
+            },
+          );
+          await deps.mailer.send(stackId, { to: [email], ...mail });
         } catch {
           throw AppError.of(502, ModerationErrorCode.warnFailed, MODERATION_MESSAGES.warnError);
         }

@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import { findStack } from '../stacks/stack-row.repository.ts';
 import { countMembersJoined } from '../users/community-users.repository.ts';
 import * as repo from './registration-alerts.repository.ts';
@@ -105,7 +106,8 @@ function describeWindow(settings: RegistrationAlertSettings, window: AlertWindow
   return `${names[settings.span]} (${range}, UTC)`;
 }
 
-export function alertMail(input: {
+/** The values of the alert email's template (`registration_alert`). */
+export function alertVars(input: {
   communityName: string;
   settings: RegistrationAlertSettings;
   window: AlertWindow;
@@ -114,24 +116,16 @@ export function alertMail(input: {
   consoleUrl: string;
 }) {
   const { communityName, settings, window, count, level } = input;
-  const percent = Math.floor((count * 100) / settings.threshold);
-  const lines = [
-    `The community "${communityName}" has ${count} new registrations ${describeWindow(settings, window)}: ` +
-      `${percent}% of the threshold of ${settings.threshold}.`,
-    '',
-  ];
-  if (settings.block) {
-    lines.push(
-      level >= 100
-        ? 'New registrations are refused until the next period or until the threshold is raised.'
-        : 'New registrations will be refused once the threshold is reached.',
-    );
-    lines.push('');
-  }
-  lines.push(`Change the registration threshold: ${input.consoleUrl}`);
   return {
-    subject: `[${communityName}] Registrations at ${level}% of the threshold`,
-    text: lines.join('\n'),
+    community_name: communityName,
+    registrations: count,
+    period: describeWindow(settings, window),
+    percent: Math.floor((count * 100) / settings.threshold),
+    threshold: settings.threshold,
+    level,
+    blocks_now: settings.block && level >= 100,
+    will_block: settings.block && level < 100,
+    settings_url: input.consoleUrl,
   };
 }
 
@@ -161,7 +155,7 @@ export async function checkRegistrationAlerts(deps: AlertDeps, stackId: number):
     at: now,
   });
   if (!claimed.includes(top)) return undefined;
-  const mail = alertMail({
+  const vars = alertVars({
     communityName: (await findStack(db, stackId))?.name ?? `#${stackId}`,
     settings,
     window,
@@ -170,6 +164,8 @@ export async function checkRegistrationAlerts(deps: AlertDeps, stackId: number):
     consoleUrl: `${deps.config.publicUrl}/registration_alerts`,
   });
   try {
+    const locale = await recipientLocale(db, settings.recipients);
+    const mail = await renderEmail(db, stackId, 'registration_alert', locale, vars);
     await deps.mailer.send(stackId, { to: settings.recipients, ...mail });
   } catch (error) {
     await repo.releaseLevels(db, stackId, window.key, claimed);

@@ -9,7 +9,7 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { findStack } from '../stacks/stack-row.repository.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import {
   findMember,
   moveMemberStatus,
@@ -22,17 +22,6 @@ export function approvalStatusOf(status: string): ApprovalStatus | null {
   if (status === 'pending' || status === 'ignored') return status;
   if (status === 'active') return 'approved';
   return null;
-}
-
-/** The message an approved member receives. */
-export function approvalMail(communityName: string, username: string, publicUrl: string) {
-  const name = communityName || 'the community';
-  return {
-    subject: `Your registration to ${name} has been approved`,
-    text:
-      `Hello ${username},\n\n` +
-      `your registration to ${name} has been approved: you can now sign in.\n\n${publicUrl}\n`,
-  };
 }
 
 export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' | 'mailer' | 'config'>) {
@@ -78,12 +67,14 @@ export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' 
       throw AppError.of(409, RegistrationApprovalErrorCode.invalidTransition, M.invalidTransition, 'action');
     }
     if (next === 'approved' && member.email) {
-      const mail = approvalMail(
-        (await findStack(db, stackId))?.name ?? '',
-        member.username,
-        deps.config.publicUrl,
+      const mail = await renderEmail(
+        db,
+        stackId,
+        'registration_approved',
+        await recipientLocale(db, [member.email]),
+        { username: member.username, sign_in_url: deps.config.publicUrl },
       );
-      await deps.mailer.send(stackId, { to: [member.email], subject: mail.subject, text: mail.text });
+      await deps.mailer.send(stackId, { to: [member.email], ...mail });
     }
     const tags = await tagsOfUsers(db, stackId, [userId]);
     return {

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import * as repo from './staff.repository.ts';
 import { seesEmails } from './email-visibility.service.ts';
 
@@ -55,17 +56,15 @@ export function createStaffService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'ma
   }
 
   async function notify(caller: Caller, email: string, role: StaffRole | null): Promise<void> {
-    const text =
-      role === null
-        ? `You are no longer in the staff of ${caller.name}.`
-        : `You are now ${role} of ${caller.name}.`;
     try {
       if (!email) throw new Error('no email');
-      await deps.mailer.send(caller.stackId, {
-        to: [email],
-        subject: `Your role in ${caller.name}`,
-        text,
-      });
+      const locale = await recipientLocale(db, [email]);
+      const view = { community_name: caller.name };
+      const mail =
+        role === null
+          ? await renderEmail(db, caller.stackId, 'staff_role_removed', locale, view)
+          : await renderEmail(db, caller.stackId, 'staff_role_assigned', locale, { ...view, role });
+      await deps.mailer.send(caller.stackId, { to: [email], ...mail });
     } catch {
       throw AppError.of(502, StaffErrorCode.mailFailed, M.mailFailed);
     }

@@ -1,0 +1,55 @@
+import { THEME_VARS, varsOfKey, type EmailFooterLink, type EmailLocale } from '@agora/contract';
+import { htmlToText, renderSource, type EmailView } from './email-engine.ts';
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TemplateSource {
+  subject: string;
+  html: string;
+  footer_links: readonly EmailFooterLink[];
+}
+
+/** The theme may use its own variables and the community's name. */
+export const THEME_ALLOWED: readonly string[] = [...THEME_VARS, 'community_name'];
+
+/**
+ * Renders a template inside a theme: the subject as plain text (no escaping, line breaks removed), the
+ * body HTML-escaped into the theme's content slot, the text part from the whole HTML. Throws a
+ * `TemplateProblem` when the template or the theme cannot be used.
+ */
+export function compose(
+  template: TemplateSource,
+  themeHtml: string,
+  view: EmailView,
+  allowed: readonly string[],
+): RenderedEmail {
+  const subject = renderSource(template.subject, view, allowed, 'template', false)
+    .replace(/\s+/g, ' ')
+    .trim();
+  const content = renderSource(template.html, view, allowed, 'template', true);
+  const html = renderSource(
+    themeHtml,
+    {
+      community_name: view.community_name ?? '',
+      subject,
+      content,
+      footer_links: template.footer_links.map((l) => ({ label: l.label, url: l.url })),
+    },
+    THEME_ALLOWED,
+    'theme',
+    true,
+  );
+  return { subject, text: htmlToText(html), html };
+}
+
+export function allowedVars(key: string | null): readonly string[] {
+  return varsOfKey(key);
+}
+
+export function pickLocale(value: unknown): EmailLocale {
+  return value === 'it' ? 'it' : 'en';
+}

@@ -1,0 +1,2 @@
+export * from './email-keys.ts';
+export * from './email-manager-schemas.ts';
