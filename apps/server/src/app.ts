@@ -58,8 +58,11 @@ import { registerMemberReactionRoutes } from './modules/reactions/reaction-membe
 import { registerBroadcastMessageRoutes } from './modules/broadcast-messages/broadcast-messages.routes.ts';
 import { registerMemberBannerRoutes } from './modules/broadcast-messages/member-banners.routes.ts';
 import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
-import { registerEmailManagerRoutes } from './modules/email-manager/email-manager.routes.ts';
 import { registerEmailSendsRoutes } from './modules/email-sends/email-sends.routes.ts';
+import { registerMemberPromoCodeRoutes, registerPromoCodeRoutes } from './modules/promo-codes/promo-codes.routes.ts';
+import { registerLoyaltyRoutes, registerPrizeImageRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { registerMemberLoyaltyRoutes } from './modules/loyalty/loyalty-member.routes.ts';
+import { registerEmailManagerRoutes } from './modules/email-manager/email-manager.routes.ts';
 import {
   registerMediaLibraryFileRoutes,
   registerMediaLibraryRoutes,
@@ -282,10 +285,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerIncubatorRoutes(scope, platform);
     registerReactionRoutes(scope, platform);
     registerMenusRoutes(scope, platform);
-    registerEmailManagerRoutes(scope, platform);
     registerEmailSendsRoutes(scope, platform);
     registerBroadcastMessageRoutes(scope, platform);
+    registerPromoCodeRoutes(scope, platform);
+    registerLoyaltyRoutes(scope, platform);
     registerInvitationsRoutes(scope, platform);
+    registerEmailManagerRoutes(scope, platform);
     registerMediaLibraryRoutes(scope, platform);
     registerRegistrationApprovalRoutes(scope, platform);
     registerModerationRoutes(scope, platform);
@@ -313,11 +318,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberLegalPageRoutes(scope, platform);
     registerCustomMenuRoutes(scope, platform);
     registerMemberBannerRoutes(scope, platform);
+    registerMemberPromoCodeRoutes(scope, platform);
+    registerMemberLoyaltyRoutes(scope, platform);
     registerMemberInviteCodeRoutes(scope, platform);
     registerMemberCustomPageRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);
+  registerPrizeImageRoutes(app, platform);
   registerMediaLibraryFileRoutes(app, platform);
   registerMemberSiteRoutes(app, platform);
   registerCubeApiRoutes(app, platform);

@@ -19,6 +19,7 @@ import { TaggingErrorCode } from './tagging/index.ts';
 import { ImageErrorCode } from './theme/index.ts';
 import { IncubatorErrorCode } from './incubators/index.ts';
 import { InvitationErrorCode } from './invitations/index.ts';
+import { LoyaltyErrorCode } from './loyalty/index.ts';
 import { TwoFactorErrorCode } from './two-factor/index.ts';
 import { USER_MODERATION_ERROR_CODES } from './user-moderation/index.ts';
 import { UsersErrorCode } from './users/index.ts';
@@ -43,6 +44,7 @@ export const ERROR_CODE_REGISTRY = [
   ImageErrorCode,
   IncubatorErrorCode,
   InvitationErrorCode,
+  LoyaltyErrorCode,
   MediaLibraryErrorCode,
   MemberApiErrorCode,
   PASSWORD_WEAKNESS_CODES,

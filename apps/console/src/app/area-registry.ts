@@ -178,6 +178,22 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/invitations/pages/invitations-page.tsx')),
   },
   {
+    id: 'promo-codes',
+    path: 'marketing/promo_code',
+    labelId: 'nav.promoCodes',
+    ...access('promo-codes'),
+    feature: 'promo_code',
+    screen: lazyScreen(() => import('../features/promo-codes/pages/promo-codes-page.tsx')),
+  },
+  {
+    id: 'loyalty',
+    path: 'marketing/loyalty',
+    labelId: 'nav.loyalty',
+    ...access('loyalty'),
+    feature: 'loyalty',
+    screen: lazyScreen(() => import('../features/loyalty/pages/loyalty-page.tsx')),
+  },
+  {
     id: 'broadcast-messages',
     path: 'broadcast_messages/*',
     labelId: 'nav.broadcastMessages',

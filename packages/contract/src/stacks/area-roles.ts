@@ -48,6 +48,9 @@ export const AREA_ROLES = {
   'audit-log': ADMIN,
   /** Every email the product sends: marketing, but it speaks for the community, so the admin's. */
   'email-manager': ADMIN,
+  /** Marketing areas of issue 14 (admin-only, as the round decided). */
+  'promo-codes': ADMIN,
+  loyalty: ADMIN,
   /** Email sending tasks (issue 14 §1): marketing mail to chosen members, admin-only this round. */
   'email-sends': ADMIN,
   /** An invitation gives a staff role (admin too): "assigns roles" is the admin's alone. */

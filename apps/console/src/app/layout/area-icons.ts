@@ -1,5 +1,7 @@
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
+import LoyaltyOutlined from '@mui/icons-material/LoyaltyOutlined';
 import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
@@ -53,6 +55,8 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   menus: MenuOpenOutlined,
   'email-manager': MailOutlined,
   'broadcast-messages': CampaignOutlined,
+  'promo-codes': ConfirmationNumberOutlined,
+  loyalty: LoyaltyOutlined,
   invitations: ForwardToInboxOutlined,
   reactions: AddReactionOutlined,
   'media-library': PhotoLibraryOutlined,

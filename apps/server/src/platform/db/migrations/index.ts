@@ -25,10 +25,11 @@ import * as m0026 from './0026-incubators.ts';
 import * as m0027 from './0027-custom-pages.ts';
 import * as m0028 from './0028-media-library.ts';
 import * as m0029 from './0029-feed-counts.ts';
+import * as m0030 from './0030-email-manager.ts';
 import * as m0031 from './0031-email-sends.ts';
 import * as m0032 from './0032-broadcast-messages.ts';
 import * as m0033 from './0033-invitations.ts';
-import * as m0030 from './0030-email-manager.ts';
+import * as m0034 from './0034-promo-codes-and-loyalty.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -58,8 +59,9 @@ export const migrations: Record<string, Migration> = {
   '0027-custom-pages': m0027,
   '0028-media-library': m0028,
   '0029-feed-counts': m0029,
+  '0030-email-manager': m0030,
   '0031-email-sends': m0031,
   '0032-broadcast-messages': m0032,
   '0033-invitations': m0033,
-  '0030-email-manager': m0030,
+  '0034-promo-codes-and-loyalty': m0034,
 };
