@@ -119,7 +119,11 @@ export async function invitationByCode(
   return row as InvitationRow | undefined;
 }
 
-/** Adds the invitations in as few statements as possible (one multi-row INSERT per chunk); ids in order. */
+/**
+ * Adds the invitations in as few statements as possible: one INSERT … SELECT FROM unnest(…) per chunk,
+ * each column sent as one array parameter (a few parameters instead of nine per row, which the
+ * database parses far faster than a VALUES list of thousands of rows); ids in order.
+ */
 export async function insertInvitations(
   db: Db,
   stackId: number,
@@ -130,12 +134,20 @@ export async function insertInvitations(
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
-    const inserted = await db
-      .insertInto('invitations')
-      .values(chunk.map((r) => ({ stack_id: stackId, ...r, created_by: createdBy, created_at: at })))
-      .returning('id')
-      .execute();
-    ids.push(...inserted.map((r) => r.id));
+    const column = <T>(pick: (r: NewInvitation) => T) => chunk.map(pick);
+    const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+    const inserted = await sql<{ id: number }>`
+      INSERT INTO invitations (stack_id, name, email, username, role, tag_ids, category_ids, code, created_by, created_at)
+      SELECT ${stackId}, r.name, r.email, r.username, r.role, r.tag_ids::int[], r.category_ids::int[], r.code,
+             ${createdBy}::int, ${at}::timestamptz
+        FROM unnest(${column((r) => r.name)}::text[], ${column((r) => r.email)}::text[],
+                    ${column((r) => r.username)}::text[], ${column((r) => r.role)}::text[],
+                    ${column((r) => intArray(r.tag_ids))}::text[], ${column((r) => intArray(r.category_ids))}::text[],
+                    ${column((r) => r.code)}::text[])
+             WITH ORDINALITY AS r(name, email, username, role, tag_ids, category_ids, code, n)
+       ORDER BY r.n
+      RETURNING id`.execute(db);
+    ids.push(...inserted.rows.map((r) => r.id));
   }
   return ids;
 }
