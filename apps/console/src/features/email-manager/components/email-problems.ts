@@ -1,4 +1,4 @@
-import { EMAIL_SUBJECT_ADVICE } from '@agora/contract';
+import { EMAIL_SUBJECT_ADVICE, type EmailTemplateType } from '@agora/contract';
 import { isHttpError } from '../../../core/http/http-error.ts';
 
 /** The subject advice of spec mgmt §9 (40 to 60 characters), not enforced: the message id to show. */
@@ -32,3 +32,10 @@ export function insertVariable(
   const to = Math.max(from, Math.min(end, value.length));
   return { value: value.slice(0, from) + token + value.slice(to), cursor: from + token.length };
 }
+
+/** The words of a template's type (spec: system, invite, social analytics / data provisioning). */
+export const TYPE_MESSAGES: Record<EmailTemplateType, string> = {
+  system: 'emailManager.type.system',
+  invite: 'emailManager.type.invite',
+  data_provisioning: 'emailManager.type.data_provisioning',
+};

@@ -27,7 +27,7 @@ import {
 } from '../api/use-email-manager-mutations.ts';
 import { useAllThemesQuery, useTemplateQuery, useVarsQuery } from '../api/use-email-manager-queries.ts';
 import { EmailPreviewPanel } from './email-preview.tsx';
-import { insertVariable, refusalReasons, subjectAdviceId } from './email-problems.ts';
+import { insertVariable, refusalReasons, subjectAdviceId, TYPE_MESSAGES } from './email-problems.ts';
 import { EMAIL_MANAGER_BASE } from './template-list.tsx';
 
 const BLANK: TemplateFields = {
@@ -196,7 +196,7 @@ function TemplateForm({ template }: { template: EmailTemplate | null }) {
           >
             {(['invite', 'data_provisioning'] as const).map((type) => (
               <MenuItem key={type} value={type}>
-                <FormattedMessage id={`emailManager.type.${type}`} />
+                <FormattedMessage id={TYPE_MESSAGES[type]} />
               </MenuItem>
             ))}
           </TextField>

@@ -25,6 +25,7 @@ import { notify } from '../../../core/notices/notice-store.ts';
 import { EMAIL_PAGE_SIZE } from '../api/email-manager-api.ts';
 import { useDeleteTemplateMutation } from '../api/use-email-manager-mutations.ts';
 import { useTemplatePageQuery } from '../api/use-email-manager-queries.ts';
+import { TYPE_MESSAGES } from './email-problems.ts';
 
 export const EMAIL_MANAGER_BASE = '/marketing/email_manager';
 
@@ -105,10 +106,7 @@ export function TemplateList() {
                         <Link component={RouterLink} to={`${EMAIL_MANAGER_BASE}/templates/${row.id}`}>
                           {row.name}
                         </Link>
-                        <Chip
-                          size="small"
-                          label={intl.formatMessage({ id: `emailManager.type.${row.type}` })}
-                        />
+                        <Chip size="small" label={intl.formatMessage({ id: TYPE_MESSAGES[row.type] })} />
                         {!row.active && (
                           <Chip
                             size="small"
