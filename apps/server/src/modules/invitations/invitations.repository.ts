@@ -49,7 +49,7 @@ const COLUMNS = [
   'user_id',
 ] as const;
 
-/** Rows per INSERT statement: 9 parameters a row stays far below PostgreSQL's 65,535 bind limit. */
+/** Rows per INSERT statement (each column one array parameter). */
 const INSERT_CHUNK = 1000;
 
 export async function pageOfInvitations(
