@@ -190,11 +190,11 @@ export const SHIPPED_TEMPLATES: Record<EmailKey, ShippedTemplate> = {
     },
     html: {
       en:
-        p('Hello {{name}},') +
+        p('{{#name}}Hello {{name}},{{/name}}{{^name}}Hello,{{/name}}') +
         p('you are invited to join {{community_name}}. Sign up with your invite code <b>{{code}}</b>:') +
         p('<a href="{{signup_url}}">{{signup_url}}</a>'),
       it:
-        p('Ciao {{name}},') +
+        p('{{#name}}Ciao {{name}},{{/name}}{{^name}}Ciao,{{/name}}') +
         p(
           'sei invitato a unirti a {{community_name}}. Registrati con il tuo codice di invito <b>{{code}}</b>:',
         ) +

@@ -22,6 +22,7 @@ import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import type { StaffMembership } from '../../platform/stack-scope/stack-scope.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
+import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import { findStack } from '../stacks/stack-row.repository.ts';
 import { tagsByIds, userTagIds } from '../tagging/tagging.repository.ts';
 import { activeUserTags } from '../tagging/user-tag-assignment.repository.ts';
@@ -31,7 +32,7 @@ import { categoryRows, existingCategoryIds } from '../categories/category-rows.r
 import { followCategoriesAtSignUp } from '../member-people/category-interests.repository.ts';
 import * as repo from './invitations.repository.ts';
 import { parseInvitationCsv, splitNames } from './invitation-csv.ts';
-import { invitationEmail, invitationSignUpUrl } from './invitation-email.ts';
+import { invitationSignUpUrl } from './invitation-email.ts';
 
 export const INVITATION_SEND_JOB = 'invitations.send';
 /** Invitations a sending task reads at a time. */
@@ -305,12 +306,18 @@ export function createInvitationsService(deps: Deps) {
         const batch = await repo.queuedInvitations(db, stackId, sendId, SEND_BATCH);
         if (batch.length === 0) break;
         for (const invitation of batch) {
-          const mail = invitationEmail({
-            communityName,
-            name: invitation.name,
-            code: invitation.code,
-            signUpUrl: await signUpUrl(stackId, invitation.code),
-          });
+          const mail = await renderEmail(
+            db,
+            stackId,
+            'invitation',
+            await recipientLocale(db, [invitation.email]),
+            {
+              community_name: communityName,
+              name: invitation.name,
+              code: invitation.code,
+              signup_url: await signUpUrl(stackId, invitation.code),
+            },
+          );
           try {
             await deps.mailer.send(stackId, { to: [invitation.email], ...mail });
           } catch {
