@@ -75,6 +75,7 @@ export function DeliveryLog({ taskId, running }: { taskId: number; running: bool
             setOffset(0);
           }}
           sx={{ maxWidth: 240 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           data-testid="email-delivery-status"
         >
           <MenuItem value="">
