@@ -191,10 +191,19 @@ export async function recoverInterrupted(db: Db, taskId: number, staleBefore: Da
 }
 
 /** Claims up to `limit` queued rows of the task for this worker, committed before any SMTP call. */
-export async function claimBatch(db: Db, taskId: number, worker: string, limit: number, now: Date) {
+export async function claimBatch(
+  db: Db,
+  stackId: number,
+  taskId: number,
+  worker: string,
+  limit: number,
+  now: Date,
+) {
   return db
     .updateTable('email_deliveries')
     .set({ status: 'sending', claimed_by: worker, claimed_at: now, attempts: sql<number>`attempts + 1` })
+    .where('stack_id', '=', stackId)
+    .where('task_id', '=', taskId)
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('email_deliveries')
@@ -212,36 +221,65 @@ export async function claimBatch(db: Db, taskId: number, worker: string, limit: 
 }
 export type ClaimedDelivery = Awaited<ReturnType<typeof claimBatch>>[number];
 
-/** Records that the message is about to be completed; false when this worker no longer holds the row. */
-export async function markHandedOver(db: Db, id: number, worker: string, now: Date): Promise<boolean> {
-  const result = await db
+/**
+ * Records that these messages are about to be completed (one statement for the rows whose final dot
+ * waits at this moment); returns the ids this worker still holds — only those may be completed.
+ */
+export async function markHandedOver(
+  db: Db,
+  stackId: number,
+  ids: readonly number[],
+  worker: string,
+  now: Date,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
     .updateTable('email_deliveries')
     .set({ handed_over_at: now })
-    .where('id', '=', id)
+    .where('stack_id', '=', stackId)
+    .where('id', 'in', [...ids])
     .where('status', '=', 'sending')
     .where('claimed_by', '=', worker)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .returning('id')
+    .execute();
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
+export interface DeliveryOutcome {
+  id: number;
+  status: 'sent' | 'failed' | 'queued';
+  answer: string;
+  at: Date;
+}
+
+/** Writes the outcomes of several deliveries this worker holds in one statement (each row its own). */
 export async function markDone(
   db: Db,
-  id: number,
+  stackId: number,
   worker: string,
-  outcome: { status: 'sent' | 'failed' | 'queued'; answer: string; at: Date },
+  outcomes: readonly DeliveryOutcome[],
 ): Promise<void> {
-  await db
-    .updateTable('email_deliveries')
-    .set({
-      status: outcome.status,
-      answer: outcome.answer.slice(0, 2000),
-      ...(outcome.status === 'sent' ? { sent_at: outcome.at } : {}),
-      ...(outcome.status === 'queued' ? { claimed_by: null, claimed_at: null } : {}),
-    })
-    .where('id', '=', id)
-    .where('claimed_by', '=', worker)
-    .where('status', '=', 'sending')
-    .execute();
+  if (outcomes.length === 0) return;
+  const values = sql.join(
+    outcomes.map(
+      (o) =>
+        sql`(${o.id}::integer, ${o.status}::text, ${o.answer.slice(0, 2000)}::text, ${o.at}::timestamptz)`,
+    ),
+  );
+  await sql`
+    UPDATE email_deliveries AS d
+    SET status = v.status,
+        answer = v.answer,
+        sent_at = CASE WHEN v.status = 'sent' THEN v.at ELSE d.sent_at END,
+        claimed_by = CASE WHEN v.status = 'queued' THEN NULL ELSE d.claimed_by END,
+        claimed_at = CASE WHEN v.status = 'queued' THEN NULL ELSE d.claimed_at END
+    FROM (VALUES ${values}) AS v (id, status, answer, at)
+    WHERE d.stack_id = ${stackId}
+      AND d.id IN (${sql.join(outcomes.map((o) => o.id))})
+      AND d.id = v.id
+      AND d.claimed_by = ${worker}
+      AND d.status = 'sending'
+  `.execute(db);
 }
 
 /** Ends the task once none of its deliveries waits or is being sent. */
