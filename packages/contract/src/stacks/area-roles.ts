@@ -46,13 +46,14 @@ export const AREA_ROLES = {
   /** Staff roles and the community's second-factor rule: "assigns roles" is the admin's alone. */
   staff: ADMIN,
   'audit-log': ADMIN,
-  /** Every email the product sends: marketing, but it speaks for the community, so the admin's. */
+  /**
+   * Every email the product sends: marketing, but it speaks for the community, so the admin's. Its
+   * sending tasks (send, send customised) are its calls too; they have no screen of their own.
+   */
   'email-manager': ADMIN,
   /** Marketing areas of issue 14 (admin-only, as the round decided). */
   'promo-codes': ADMIN,
   loyalty: ADMIN,
-  /** Email sending tasks (issue 14 §1): marketing mail to chosen members, admin-only this round. */
-  'email-sends': ADMIN,
   /** An invitation gives a staff role (admin too): "assigns roles" is the admin's alone. */
   invitations: ADMIN,
   /** Broadcast messages to members (issue 14 §2): marketing, admin-only this round. */

@@ -21,8 +21,8 @@ import { createEmailSendsService } from './email-sends.service.ts';
 
 const tags = ['email-sends'];
 const security = [{ bearer: [] }];
-/** Sending email to members is the admin's (marketing mail; issue 14 §1, admin-only this round). */
-const access = { ...areaAccess('email-sends') };
+/** Send and send customised are calls of the email manager (spec mgmt §7): the same roles. */
+const access = { ...areaAccess('email-manager') };
 const idParams = z.object({ slug: z.string(), id: rowIdSchema });
 const taskResponse = { 200: dataEnvelope(emailTaskSchema), ...errorResponses(400, 401, 403, 404) };
 const startResponse = { 200: dataEnvelope(emailTaskSchema), ...errorResponses(400, 401, 403, 404, 409) };

@@ -2,9 +2,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import { AREA_ROLES } from '@agora/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { DayRange } from '../../../../core/analytics/analytics-format.ts';
+import { useStackStore } from '../../../../core/stack/stack-store.ts';
 import { EmailSendDialog } from '../../../email-sends/index.ts';
 import { ExportButton } from '../exports/export-button.tsx';
 import { AnalyticsTable, type TableColumn } from './analytics-table.tsx';
@@ -63,6 +65,13 @@ export function UsersTable({ range }: { range: DayRange }) {
   const [insightUser, setInsightUser] = useState<{ id: number; username: string } | null>(null);
   const [tagging, setTagging] = useState<number[] | null>(null);
   const [mailing, setMailing] = useState<number[] | null>(null);
+  // Sending email is the email manager's call: staff who may not use it do not get the button.
+  const canMail = useStackStore(
+    (state) =>
+      state.selected?.roles.some((role) =>
+        (AREA_ROLES['email-manager'] as readonly string[]).includes(role),
+      ) ?? false,
+  );
   const [from, to] = range;
   return (
     <>
@@ -83,15 +92,17 @@ export function UsersTable({ range }: { range: DayRange }) {
             >
               <FormattedMessage id="analytics.tags.assignSelected" />
             </Button>
-            <Button
-              variant="outlined"
-              startIcon={<MailOutlined />}
-              disabled={selection.ids.length === 0}
-              onClick={() => setMailing(selection.ids)}
-              data-testid="send-email"
-            >
-              <FormattedMessage id="emailSends.open" />
-            </Button>
+            {canMail && (
+              <Button
+                variant="outlined"
+                startIcon={<MailOutlined />}
+                disabled={selection.ids.length === 0}
+                onClick={() => setMailing(selection.ids)}
+                data-testid="send-email"
+              >
+                <FormattedMessage id="emailSends.open" />
+              </Button>
+            )}
             <ExportButton request={{ type: 'users', from, to }} testId="export-users" />
             <TagAssignDialog
               open={tagging !== null}
