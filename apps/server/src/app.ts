@@ -59,7 +59,10 @@ import { registerBroadcastMessageRoutes } from './modules/broadcast-messages/bro
 import { registerMemberBannerRoutes } from './modules/broadcast-messages/member-banners.routes.ts';
 import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
 import { registerEmailSendsRoutes } from './modules/email-sends/email-sends.routes.ts';
-import { registerMemberPromoCodeRoutes, registerPromoCodeRoutes } from './modules/promo-codes/promo-codes.routes.ts';
+import {
+  registerMemberPromoCodeRoutes,
+  registerPromoCodeRoutes,
+} from './modules/promo-codes/promo-codes.routes.ts';
 import { registerLoyaltyRoutes, registerPrizeImageRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { registerMemberLoyaltyRoutes } from './modules/loyalty/loyalty-member.routes.ts';
 import { registerEmailManagerRoutes } from './modules/email-manager/email-manager.routes.ts';
