@@ -156,13 +156,16 @@ export function createEmailDelivery(deps: Deps, options: DeliveryOptions = {}) {
         let delivered = 0;
         let claimed: repo.ClaimedDelivery[] = [];
         let exhausted = false;
+        // A round claims in id order; a row put back in the queue waits for the next round.
+        let after = 0;
         let claiming: Promise<void> | null = null;
         const next = async (): Promise<repo.ClaimedDelivery | undefined> => {
           while (claimed.length === 0 && !exhausted) {
             claiming ??= repo
-              .claimBatch(db, stackId, taskId, worker, DELIVERY_BATCH, clock.now())
+              .claimBatch(db, stackId, taskId, worker, DELIVERY_BATCH, clock.now(), after)
               .then((rows) => {
                 claimed = rows;
+                for (const row of rows) after = Math.max(after, row.id);
                 exhausted = rows.length === 0;
               })
               .finally(() => {
