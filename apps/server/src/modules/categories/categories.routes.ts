@@ -15,23 +15,24 @@ import {
   categorySchema,
   categoryWriteBodySchema,
   dataEnvelope,
-  rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
-import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
+import {
+  consoleRouteKit,
+  uploadErrors,
+  uploadRouteOptions,
+} from '../../platform/stack-scope/console-routes.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../theme/theme.service.ts';
 import { createCategoriesService } from './categories.service.ts';
 
-const tags = ['categories'];
-const security = [{ bearer: [] }];
+const { tags, security, idParams, errors, stackOf } = consoleRouteKit('categories');
 const access = areaAccess('categories');
 /** The guard reads the slug after validation: params schemas must keep it. */
-const idParams = z.object({ slug: z.string(), id: rowIdSchema });
 const nameParams = z.object({ slug: z.string(), name: z.string().min(1).max(200) });
-const errors = errorResponses(400, 401, 403, 404);
 
 /** The console's category calls of spec mgmt §7 (registered inside the community guard). */
 export function registerCategoryRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
@@ -40,7 +41,6 @@ export function registerCategoryRoutes(scope: FastifyInstance, deps: PlatformDep
     storage: createDiskStorage(uploadsDir(deps.config.dataDir)),
   });
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  const stackOf = (request: Parameters<typeof requireStaff>[0]) => requireStaff(request).stackId;
 
   r.get(
     paths.list,
@@ -170,14 +170,10 @@ export function registerCategoryRoutes(scope: FastifyInstance, deps: PlatformDep
     async (request) => ({ data: await service.nameLookup(stackOf(request), request.params.name) }),
   );
 
-  // The community guard runs again before the multipart body is read, so that nobody but staff of the
-  // categories' roles can make the server buffer an upload.
-  const guardBeforeBody = stackGuard(deps.stackScope);
   r.post(
     paths.image,
     {
-      config: { ...access, multipartOptions: { limits: { fileSize: UPLOAD_FILE_LIMIT_BYTES } } },
-      onRequest: guardBeforeBody,
+      ...uploadRouteOptions(access, deps.stackScope, UPLOAD_FILE_LIMIT_BYTES),
       schema: {
         tags,
         security,
@@ -188,7 +184,7 @@ export function registerCategoryRoutes(scope: FastifyInstance, deps: PlatformDep
         params: idParams,
         querystring: categoryImageQuerySchema,
         body: categoryImageBodySchema,
-        response: { 200: dataEnvelope(categorySchema), ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 200: dataEnvelope(categorySchema), ...uploadErrors },
       },
     },
     async (request) => ({

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   INVITATION_CSV_MAX_BYTES,
   dataEnvelope,
@@ -16,30 +15,29 @@ import {
   invitationSendSchema,
   invitationsPaths as paths,
   invitationWriteSchema,
-  rowIdSchema,
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { errorResponses } from '../../platform/openapi/error-responses.ts';
-import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
+import {
+  consoleRouteKit,
+  uploadErrors,
+  uploadRouteOptions,
+} from '../../platform/stack-scope/console-routes.ts';
+import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 import { createInvitationsService, INVITATION_SEND_JOB } from './invitations.service.ts';
 
-const tags = ['invitations'];
-const security = [{ bearer: [] }];
+const { tags, security, idParams, errors, stackOf } = consoleRouteKit('invitations');
 /**
  * Invitations are the admin's (an invitation gives a staff role, and assigning roles is the admin's
  * alone, spec mgmt §6) under the `invitation` flag.
  */
 const access = { ...areaAccess('invitations'), feature: 'invitation' as const };
-const idParams = z.object({ slug: z.string(), id: rowIdSchema });
-const errors = errorResponses(400, 401, 403, 404);
 
 /** Console routes of email invitations (registered inside the community guard). */
 export function registerInvitationsRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
   const service = createInvitationsService(deps);
   deps.jobs.register(INVITATION_SEND_JOB, (job) => service.runSend(job));
   const r = scope.withTypeProvider<ZodTypeProvider>();
-  const stackOf = (request: Parameters<typeof requireStaff>[0]) => requireStaff(request).stackId;
 
   r.get(
     paths.list,
@@ -140,13 +138,10 @@ export function registerInvitationsRoutes(scope: FastifyInstance, deps: Platform
     async (request) => ({ data: await service.sendStatus(stackOf(request), request.params.id) }),
   );
 
-  // The community guard runs again before the multipart body is read: only the area's staff make the
-  // server buffer an upload.
   r.post(
     paths.import,
     {
-      config: { ...access, multipartOptions: { limits: { fileSize: INVITATION_CSV_MAX_BYTES } } },
-      onRequest: stackGuard(deps.stackScope),
+      ...uploadRouteOptions(access, deps.stackScope, INVITATION_CSV_MAX_BYTES),
       schema: {
         tags,
         security,
@@ -156,10 +151,7 @@ export function registerInvitationsRoutes(scope: FastifyInstance, deps: Platform
           'ones are added all together',
         consumes: ['multipart/form-data'],
         body: invitationImportBodySchema,
-        response: {
-          200: dataEnvelope(invitationImportResultSchema),
-          ...errorResponses(400, 401, 403, 404, 413),
-        },
+        response: { 200: dataEnvelope(invitationImportResultSchema), ...uploadErrors },
       },
     },
     async (request) => ({ data: await service.importCsv(requireStaff(request), request.body.file) }),

@@ -32,7 +32,7 @@ import { categoryRows, existingCategoryIds } from '../categories/category-rows.r
 import { followCategoriesAtSignUp } from '../member-people/category-interests.repository.ts';
 import * as repo from './invitations.repository.ts';
 import { parseInvitationCsv, splitNames } from './invitation-csv.ts';
-import { invitationSignUpUrl } from './invitation-email.ts';
+import { invitationSignUpUrl } from './invitation-sign-up-url.ts';
 
 export const INVITATION_SEND_JOB = 'invitations.send';
 /** Invitations a sending task reads at a time. */
@@ -310,7 +310,7 @@ export function createInvitationsService(deps: Deps) {
             db,
             stackId,
             'invitation',
-            await recipientLocale(db, [invitation.email]),
+            await recipientLocale(db, stackId, [invitation.email]),
             {
               community_name: communityName,
               name: invitation.name,
