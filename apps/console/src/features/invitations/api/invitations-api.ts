@@ -18,11 +18,7 @@ import {
 } from '@agora/contract';
 import { z } from 'zod';
 import { apiData } from '../../../core/http/api-client.ts';
-import { HttpError } from '../../../core/http/http-error.ts';
-import { useLocaleStore } from '../../../core/locale/locale-store.ts';
-import { currentAccessToken } from '../../../core/session/token-refresh.ts';
-import { communityPath } from '../../../core/stack/community-path.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { uploadWithProgress } from '../../../core/http/upload-with-progress.ts';
 
 export const INVITATIONS_PAGE_SIZE = 20;
 
@@ -130,41 +126,12 @@ export async function fetchChoices(): Promise<{ tags: Choice[]; categories: Choi
   return { tags: list(tags), categories: list(categories) };
 }
 
-/**
- * Uploads the CSV with upload progress (fetch cannot report it): multipart with the file in `file`,
- * the same bearer token, language and error envelope as every other call.
- */
+/** Uploads the CSV with upload progress: multipart with the file in `file` (core's uploadWithProgress). */
 export async function importInvitations(
   file: File,
   onProgress?: (percent: number) => void,
 ): Promise<InvitationImportResult> {
-  const internalUrl = useStackStore.getState().selected?.internal_url;
-  if (!internalUrl) throw new HttpError(0, null, 'No community selected');
-  const token = await currentAccessToken();
-  if (!token) throw new HttpError(401, null);
   const body = new FormData();
   body.set('file', file, file.name);
-  const answer = await new Promise<unknown>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${communityPath(internalUrl)}${paths.import}`);
-    request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', useLocaleStore.getState().locale);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      let payload: unknown = null;
-      try {
-        payload = request.responseText ? (JSON.parse(request.responseText) as unknown) : null;
-      } catch {
-        payload = request.responseText;
-      }
-      if (request.status >= 300) reject(new HttpError(request.status, payload));
-      else resolve(payload);
-    };
-    request.onerror = () => reject(new HttpError(0, null, 'Network error'));
-    request.send(body);
-  });
-  return invitationImportResultSchema.parse((answer as { data: unknown }).data);
+  return invitationImportResultSchema.parse(await uploadWithProgress(paths.import, body, onProgress));
 }

@@ -10,11 +10,7 @@ import {
   type MediaFolderList,
 } from '@agora/contract';
 import { apiData } from '../../../core/http/api-client.ts';
-import { HttpError } from '../../../core/http/http-error.ts';
-import { useLocaleStore } from '../../../core/locale/locale-store.ts';
-import { currentAccessToken } from '../../../core/session/token-refresh.ts';
-import { communityPath } from '../../../core/stack/community-path.ts';
-import { useStackStore } from '../../../core/stack/stack-store.ts';
+import { uploadWithProgress } from '../../../core/http/upload-with-progress.ts';
 
 /** Query keys of the media library, per community (internal_url). */
 export const mediaKeys = {
@@ -89,38 +85,9 @@ function formOf(change: MediaFileChange): FormData {
   return body;
 }
 
-/**
- * Sends an image form with upload progress (fetch cannot report it): the same bearer token, language
- * and error envelope as every other call.
- */
+/** Sends an image form with upload progress (core's uploadWithProgress). */
 async function sendForm(path: string, change: MediaFileChange, onProgress?: (percent: number) => void) {
-  const internalUrl = useStackStore.getState().selected?.internal_url;
-  if (!internalUrl) throw new HttpError(0, null, 'No community selected');
-  const token = await currentAccessToken();
-  if (!token) throw new HttpError(401, null);
-  const answer = await new Promise<unknown>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${communityPath(internalUrl)}${path}`);
-    request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Accept-Language', useLocaleStore.getState().locale);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      let payload: unknown = null;
-      try {
-        payload = request.responseText ? (JSON.parse(request.responseText) as unknown) : null;
-      } catch {
-        payload = request.responseText;
-      }
-      if (request.status >= 300) reject(new HttpError(request.status, payload));
-      else resolve(payload);
-    };
-    request.onerror = () => reject(new HttpError(0, null, 'Network error'));
-    request.send(formOf(change));
-  });
-  return mediaFileSchema.parse((answer as { data: unknown }).data);
+  return mediaFileSchema.parse(await uploadWithProgress(path, formOf(change), onProgress));
 }
 
 export function uploadFile(
