@@ -161,6 +161,58 @@ describe('job queue', () => {
     expect((await jobRow(id)).attempts).toBe(2);
   });
 
+  it('keeps the lease of a job that runs longer than the lock timeout, so no other worker takes it', async () => {
+    const first = createJobQueue({
+      db: t.db,
+      clock: t.clock,
+      lockTimeoutSeconds: 300,
+      heartbeatMs: 5,
+      workerId: 'alive-worker',
+    });
+    const second = createJobQueue({ db: t.db, clock: t.clock, lockTimeoutSeconds: 300, workerId: 'other' });
+    const runs: string[] = [];
+    let stolen = -1;
+    first.register('test.long', async () => {
+      runs.push('first');
+      t.clock.advance(301);
+      // The lease is renewed at the new time while the job still runs.
+      const renewedAt = t.clock.now().getTime();
+      for (;;) {
+        const row = await t.db
+          .selectFrom('jobs')
+          .select('locked_at')
+          .where('kind', '=', 'test.long')
+          .executeTakeFirstOrThrow();
+        if (row.locked_at && new Date(row.locked_at).getTime() === renewedAt) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      stolen = await second.runDue();
+    });
+    second.register('test.long', async () => {
+      runs.push('second');
+    });
+    const id = await first.enqueue('test.long', {});
+    expect(await first.runDue()).toBe(1);
+    expect(stolen).toBe(0);
+    expect(runs).toEqual(['first']);
+    const row = await jobRow(id);
+    expect(row.finished_at).not.toBeNull();
+    expect(row.attempts).toBe(1);
+  });
+
+  it('does not let a worker that lost its job to another one mark it finished', async () => {
+    const queue = createJobQueue({ db: t.db, clock: t.clock, workerId: 'slow-worker' });
+    queue.register('test.lost', async (job) => {
+      // Meanwhile another worker took the job over (this one looked dead).
+      await t.db.updateTable('jobs').set({ locked_by: 'new-owner' }).where('id', '=', job.id).execute();
+    });
+    const id = await queue.enqueue('test.lost', {});
+    await queue.runDue();
+    const row = await jobRow(id);
+    expect(row.finished_at).toBeNull();
+    expect(row.locked_by).toBe('new-owner');
+  });
+
   it('runs jobs in the background once started, and stops', async () => {
     const queue = createJobQueue({ db: t.db, clock: systemClock, pollMs: 20 });
     let resolveRan: () => void = () => {};

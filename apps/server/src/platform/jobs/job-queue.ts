@@ -36,15 +36,20 @@ export interface JobQueueOptions {
   workerId?: string;
   /** How often the worker looks for due jobs. */
   pollMs?: number;
-  /** A job locked longer than this is taken to belong to a dead worker and claimed again. */
+  /**
+   * A job's lease: a worker renews it while the job runs (every `heartbeatMs`), so a lock older than
+   * this belongs to a dead worker and the job is claimed again.
+   */
   lockTimeoutSeconds?: number;
+  /** How often a running job's lease is renewed (a quarter of the lease by default). */
+  heartbeatMs?: number;
   /** Seconds before the next try after the given failed attempt (1-based). */
   retryDelaySeconds?: (attempt: number) => number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 const DEFAULT_POLL_MS = 1000;
-const DEFAULT_LOCK_TIMEOUT_SECONDS = 15 * 60;
+const DEFAULT_LOCK_TIMEOUT_SECONDS = 60;
 /** A bound on one runDue() pass, so a flood of jobs cannot starve the caller forever. */
 const MAX_JOBS_PER_PASS = 500;
 
@@ -80,6 +85,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const lockTimeoutMs = (options.lockTimeoutSeconds ?? DEFAULT_LOCK_TIMEOUT_SECONDS) * 1000;
+  const heartbeatMs = options.heartbeatMs ?? lockTimeoutMs / 4;
   const retryDelay = options.retryDelaySeconds ?? defaultRetryDelaySeconds;
   const handlers = new Map<string, (job: JobContext) => Promise<void>>();
 
@@ -115,17 +121,42 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return row ? { ...row, id: Number(row.id) } : undefined;
   }
 
+  /** Renews the job's lease while it runs, so that no other worker takes a live job for a dead one. */
+  function keepLease(job: ClaimedJob): () => void {
+    const timer = setInterval(() => {
+      db.updateTable('jobs')
+        .set({ locked_at: clock.now() })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', workerId)
+        .executeTakeFirst()
+        .then((result) => {
+          if (Number(result.numUpdatedRows) === 0) {
+            logger.warn({ jobId: job.id, kind: job.kind }, 'job lease lost to another worker');
+          }
+        })
+        .catch((error: unknown) =>
+          logger.warn({ jobId: job.id, error: errorText(error) }, 'job lease not renewed'),
+        );
+    }, heartbeatMs);
+    timer.unref?.();
+    return () => clearInterval(timer);
+  }
+
   async function run(job: ClaimedJob): Promise<void> {
     const handler = handlers.get(job.kind);
+    const release = keepLease(job);
     try {
       if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
       await handler({ id: job.id, stackId: job.stack_id, payload: job.payload, attempt: job.attempts });
+      release();
       await db
         .updateTable('jobs')
         .set({ finished_at: clock.now(), locked_at: null, locked_by: null })
         .where('id', '=', job.id)
+        .where('locked_by', '=', workerId)
         .execute();
     } catch (error) {
+      release();
       const message = errorText(error);
       const now = clock.now();
       const exhausted = job.attempts >= job.max_attempts;
@@ -140,6 +171,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             : { run_at: new Date(now.getTime() + retryDelay(job.attempts) * 1000) }),
         })
         .where('id', '=', job.id)
+        .where('locked_by', '=', workerId)
         .execute();
       const entry = {
         jobId: job.id,
