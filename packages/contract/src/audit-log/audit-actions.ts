@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS = {
   'email_manager.template_delete': { routes: [`POST ${P}/email_manager/templates/:id/delete/`] },
   'email_manager.template_restore': { routes: [`POST ${P}/email_manager/templates/:id/defaults/`] },
   'email_manager.template_set_theme': { routes: [`POST ${P}/email_manager/templates/:id/set_theme/`] },
+  'email_manager.template_set_roles': { routes: [`POST ${P}/email_manager/templates/:id/roles/`] },
+  'email_manager.settings_update': { routes: [`POST ${P}/email_manager/settings/`] },
   'email_manager.preview': {
     routes: [`POST ${P}/email_manager/preview/`, `POST ${P}/email_manager/themes/preview/`],
     readOnly: true,

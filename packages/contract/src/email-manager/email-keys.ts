@@ -4,11 +4,20 @@
  * template has (`community_name`). Values reach the template HTML-escaped; a template holds no logic
  * beyond mustache's sections over these plain values.
  */
+import type { StaffRole } from '../stacks/stack-schemas.ts';
+
 export const EMAIL_TEMPLATE_TYPES = ['system', 'invite', 'data_provisioning'] as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPES)[number];
 
 export const EMAIL_LOCALES = ['en', 'it'] as const;
 export type EmailLocale = (typeof EMAIL_LOCALES)[number];
+
+/** A language an email can be written in, from a language tag ('it', 'it-IT', 'en_GB'); null otherwise. */
+export function emailLanguageOf(value: unknown): EmailLocale | null {
+  if (typeof value !== 'string') return null;
+  const primary = value.trim().toLowerCase().split(/[-_]/)[0];
+  return (EMAIL_LOCALES as readonly string[]).includes(primary ?? '') ? (primary as EmailLocale) : null;
+}
 
 /** Variables every template and theme may use. */
 export const COMMON_EMAIL_VARS = ['community_name'] as const;
@@ -39,6 +48,25 @@ export const EMAIL_KEYS = {
 } as const satisfies Record<string, { type: EmailTemplateType; vars: readonly string[] }>;
 export type EmailKey = keyof typeof EMAIL_KEYS;
 export const EMAIL_KEY_NAMES = Object.keys(EMAIL_KEYS) as EmailKey[];
+
+/**
+ * Staff notifications: product emails that go to the community's staff rather than to one person.
+ * The email manager's `roles` call sets which staff roles receive each (ADR 0030); staff who turned
+ * internal notifications off never get them. The defaults are what the product did before it could
+ * be chosen: the incubator's "ready" notice to the staff of the categories area, the registration
+ * alert only to the addresses the threshold settings list (roles add to them).
+ */
+export const STAFF_NOTIFICATION_DEFAULT_ROLES = {
+  incubator_ready: ['admin', 'editor'],
+  registration_alert: [],
+} as const satisfies Partial<Record<EmailKey, readonly StaffRole[]>>;
+export type StaffNotificationKey = keyof typeof STAFF_NOTIFICATION_DEFAULT_ROLES;
+export const STAFF_NOTIFICATION_KEYS = Object.keys(
+  STAFF_NOTIFICATION_DEFAULT_ROLES,
+) as StaffNotificationKey[];
+export function isStaffNotificationKey(key: string | null): key is StaffNotificationKey {
+  return key !== null && key in STAFF_NOTIFICATION_DEFAULT_ROLES;
+}
 
 /** What a custom template (one staff add, sent to chosen members) may use. */
 export const CUSTOM_EMAIL_VARS = ['username', 'name'] as const;

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { EMAIL_KEY_NAMES, EMAIL_LOCALES, EMAIL_TEMPLATE_TYPES } from './email-keys.ts';
+import { staffRoleSchema } from '../stacks/stack-schemas.ts';
+import {
+  EMAIL_KEY_NAMES,
+  EMAIL_LOCALES,
+  EMAIL_TEMPLATE_TYPES,
+  STAFF_NOTIFICATION_KEYS,
+} from './email-keys.ts';
 
 export const EMAIL_NAME_MAX = 100;
 export const EMAIL_SUBJECT_MAX = 200;
 export const EMAIL_HTML_MAX = 100_000;
 export const EMAIL_FOOTER_LINKS_MAX = 10;
+export const EMAIL_SECTIONS_MAX = 20;
+/** A section's name: what the body writes in `{{> name}}`. */
+export const EMAIL_SECTION_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 
 /** The messages of spec mgmt §5 ("fields required") and §8 (template and theme errors). */
 export const EMAIL_MANAGER_MESSAGES = {
@@ -25,6 +34,11 @@ export const EMAIL_MANAGER_MESSAGES = {
   parseError: 'The template cannot be read: {reason}',
   invalidUrl: 'This input is not a valid url',
   tooLong: 'Ensure this field has no more than {max} characters.',
+  unknownSection: 'Unknown section: {name}',
+  sectionName: 'A section name is lowercase letters, digits and _ (at most 40), starting with a letter.',
+  sectionDuplicate: 'Two sections have the same name: {name}',
+  sectionInSection: 'A section cannot include another section.',
+  notStaffNotification: 'Only a staff notification goes to staff roles.',
 } as const;
 
 export const EmailManagerErrorCode = {
@@ -39,6 +53,10 @@ export const emailFooterLinkSchema = z.object({ label: z.string(), url: z.string
 export type EmailFooterLink = z.infer<typeof emailFooterLinkSchema>;
 const perLocale = z.object({ en: z.string(), it: z.string() });
 
+/** A named block of a template, per language; the body includes it with `{{> name}}`, in its order. */
+export const emailSectionSchema = z.object({ name: z.string().max(100), html: perLocale });
+export type EmailSection = z.infer<typeof emailSectionSchema>;
+
 export const emailTemplateSchema = z.object({
   id: z.number().int(),
   key: z.string().nullable().describe('The product email it renders; null for a custom template'),
@@ -49,6 +67,11 @@ export const emailTemplateSchema = z.object({
   html: perLocale,
   active: z.boolean().describe('Inactive: the product sends the shipped default instead'),
   footer_links: z.array(emailFooterLinkSchema),
+  sections: z.array(emailSectionSchema),
+  roles: z
+    .array(staffRoleSchema)
+    .nullable()
+    .describe('The staff roles a staff notification goes to; null for an email that is not one'),
   vars: z.array(z.string()),
   is_system: z.boolean(),
   updated_at: z.string(),
@@ -103,6 +126,7 @@ export const emailTemplateWriteBodySchema = z.object({
   html: perLocale.partial().optional(),
   active: z.boolean().optional(),
   footer_links: z.array(emailFooterLinkSchema).max(EMAIL_FOOTER_LINKS_MAX).optional(),
+  sections: z.array(emailSectionSchema).max(EMAIL_SECTIONS_MAX).optional(),
 });
 export type EmailTemplateWriteBody = z.infer<typeof emailTemplateWriteBodySchema>;
 
@@ -123,12 +147,43 @@ export const emailPreviewBodySchema = z.object({
   html: z.string().max(EMAIL_HTML_MAX),
   theme: z.number().int().min(1).max(2147483647).nullable().optional(),
   footer_links: z.array(emailFooterLinkSchema).max(EMAIL_FOOTER_LINKS_MAX).optional(),
+  sections: z
+    .array(z.object({ name: z.string().max(100), html: z.string().max(EMAIL_HTML_MAX) }))
+    .max(EMAIL_SECTIONS_MAX)
+    .optional(),
   locale: emailLocaleSchema.optional(),
 });
 export type EmailPreviewBody = z.infer<typeof emailPreviewBodySchema>;
 export const emailThemePreviewBodySchema = z.object({ html: z.string().max(EMAIL_HTML_MAX) });
 export const emailPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type EmailPreview = z.infer<typeof emailPreviewSchema>;
+
+/** `templates/roles/`: the staff roles, and who receives each staff notification. */
+export const emailRolesSchema = z.object({
+  roles: z.array(staffRoleSchema),
+  templates: z.array(
+    z.object({
+      id: z.number().int(),
+      key: z.enum(STAFF_NOTIFICATION_KEYS as [string, ...string[]]),
+      name: z.string(),
+      roles: z.array(staffRoleSchema),
+      default_roles: z.array(staffRoleSchema),
+    }),
+  ),
+});
+export type EmailRoles = z.infer<typeof emailRolesSchema>;
+export const emailSetRolesBodySchema = z.object({ roles: z.array(staffRoleSchema).max(10) });
+export type EmailSetRolesBody = z.infer<typeof emailSetRolesBodySchema>;
+
+/** `settings/`: the community's default email language (when a recipient's own is not known). */
+export const emailSettingsSchema = z.object({
+  default_language: emailLocaleSchema,
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+export const emailSettingsBodySchema = z.object({ default_language: emailLocaleSchema });
+export type EmailSettingsBody = z.infer<typeof emailSettingsBodySchema>;
 
 export const emailDeleteResultSchema = z.object({ deleted: z.number().int() });
 
@@ -142,6 +197,9 @@ export const emailManagerPaths = {
   templateDelete: `${B}/templates/:id/delete/`,
   templateDefaults: `${B}/templates/:id/defaults/`,
   templateSetTheme: `${B}/templates/:id/set_theme/`,
+  roles: `${B}/templates/roles/`,
+  templateRoles: `${B}/templates/:id/roles/`,
+  settings: `${B}/settings/`,
   preview: `${B}/preview/`,
   themes: `${B}/themes/`,
   themePreview: `${B}/themes/preview/`,

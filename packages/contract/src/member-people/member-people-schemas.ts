@@ -119,6 +119,8 @@ export const memberSignUpBodySchema = z.looseObject({
   real_name: z.string().optional(),
   invite_code: z.string().optional(),
   promo_code: z.string().max(1000).optional(),
+  /** The member's language ('en', 'it', or a tag such as 'it-IT'); their emails are written in it. */
+  language: z.string().max(35).optional(),
 });
 export type MemberSignUpBody = z.infer<typeof memberSignUpBodySchema>;
 
@@ -133,6 +135,7 @@ export const ssoSignUpBodySchema = z.looseObject({
   password: z.string().optional(),
   role: z.string().nullable().optional(),
   tags: z.array(rowIdSchema).nullable().optional(),
+  language: z.string().max(35).optional(),
 });
 export type SsoSignUpBody = z.infer<typeof ssoSignUpBodySchema>;
 

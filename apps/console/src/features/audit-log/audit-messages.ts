@@ -30,6 +30,8 @@ export const ACTION_MESSAGES: Record<AuditAction, string> = {
   'email_manager.template_delete': 'auditLog.action.email_manager.template_delete',
   'email_manager.template_restore': 'auditLog.action.email_manager.template_restore',
   'email_manager.template_set_theme': 'auditLog.action.email_manager.template_set_theme',
+  'email_manager.template_set_roles': 'auditLog.action.email_manager.template_set_roles',
+  'email_manager.settings_update': 'auditLog.action.email_manager.settings_update',
   'email_manager.preview': 'auditLog.action.email_manager.preview',
   'email_manager.theme_create': 'auditLog.action.email_manager.theme_create',
   'email_manager.theme_update': 'auditLog.action.email_manager.theme_update',

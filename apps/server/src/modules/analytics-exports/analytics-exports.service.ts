@@ -31,6 +31,7 @@ import * as repo from './analytics-exports.repository.ts';
 import { csvLine, type Cell } from './csv.ts';
 import { seesEmails } from '../staff/email-visibility.service.ts';
 import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
+import { emailDateTime, emailExportTypeName } from '../email-manager/email-words.service.ts';
 
 /** The job that builds an export's CSV and mails its link. */
 export const ANALYTICS_EXPORT_JOB = 'analytics.export';
@@ -310,11 +311,12 @@ export function createAnalyticsExportsService(deps: Deps) {
     if (!stack) return;
     const id = Number(row.id);
     const link = downloadUrl(stack.slug, id, await tokenFor(row.stack_id, id, expiresAt));
-    const mail = await renderEmail(db, row.stack_id, 'export_ready', await recipientLocale(db, [to]), {
+    const locale = await recipientLocale(db, row.stack_id, [to]);
+    const mail = await renderEmail(db, row.stack_id, 'export_ready', locale, {
       community_name: stack.name,
-      export_type: row.type,
+      export_type: emailExportTypeName(row.type, locale),
       download_url: link,
-      expires_at: expiresAt.toISOString(),
+      expires_at: emailDateTime(expiresAt, locale),
     });
     await deps.mailer.send(row.stack_id, { to: [to], ...mail });
   }

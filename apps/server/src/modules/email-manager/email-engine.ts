@@ -12,7 +12,11 @@ type Token = [string, string, number, number, Token[]?];
 /** A view holds plain values only: no function a template could call (no lambdas). */
 export type EmailView = Record<string, string | number | boolean | ReadonlyArray<Record<string, string>>>;
 
-export type SourceKind = 'template' | 'theme';
+/**
+ * `template`: a body or subject (may include its sections with `{{> name}}`); `section`: a block of a
+ * template (includes nothing); `theme`: the frame (its one triple-stache is the content slot).
+ */
+export type SourceKind = 'template' | 'section' | 'theme';
 
 function parse(source: string): Token[] {
   try {
@@ -22,12 +26,25 @@ function parse(source: string): Token[] {
   }
 }
 
-function walk(tokens: Token[], allowed: ReadonlySet<string>, kind: SourceKind, depth: number): number {
+interface Rules {
+  allowed: ReadonlySet<string>;
+  kind: SourceKind;
+  sections: ReadonlySet<string>;
+}
+
+function walk(tokens: Token[], rules: Rules, depth: number): number {
+  const { allowed, kind } = rules;
   let slots = 0;
   for (const token of tokens) {
     const [type, name] = token;
     if (type === 'text' || type === '!') continue;
-    if (type === '>' || type === '=') throw new TemplateProblem(M.partial);
+    if (type === '=') throw new TemplateProblem(M.partial);
+    if (type === '>') {
+      if (kind === 'section') throw new TemplateProblem(M.sectionInSection);
+      if (kind !== 'template') throw new TemplateProblem(M.partial);
+      if (!rules.sections.has(name)) throw new TemplateProblem(M.unknownSection.replace('{name}', name));
+      continue;
+    }
     if (type === '&') {
       if (kind !== 'theme' || name !== 'content') throw new TemplateProblem(M.tripleStache);
       slots += 1;
@@ -37,18 +54,24 @@ function walk(tokens: Token[], allowed: ReadonlySet<string>, kind: SourceKind, d
     if (!(name === '.' && depth > 0) && !allowed.has(name)) {
       throw new TemplateProblem(M.unknownVariable.replace('{name}', name));
     }
-    if ((type === '#' || type === '^') && token[4]) slots += walk(token[4], allowed, kind, depth + 1);
+    if ((type === '#' || type === '^') && token[4]) slots += walk(token[4], rules, depth + 1);
   }
   return slots;
 }
 
 /**
  * Checks a template or theme before it is stored or used: it parses, names only `allowed` variables,
- * holds no partial or delimiter change, and uses the triple-stache only for a theme's content slot,
- * which a theme must hold exactly once. Throws a `TemplateProblem` with the reason.
+ * includes only its own `sections` (a template's body or subject; a section includes nothing), holds
+ * no delimiter change, and uses the triple-stache only for a theme's content slot, which a theme must
+ * hold exactly once. Throws a `TemplateProblem` with the reason.
  */
-export function checkSource(source: string, allowed: readonly string[], kind: SourceKind): void {
-  const slots = walk(parse(source), new Set(allowed), kind, 0);
+export function checkSource(
+  source: string,
+  allowed: readonly string[],
+  kind: SourceKind,
+  sections: readonly string[] = [],
+): void {
+  const slots = walk(parse(source), { allowed: new Set(allowed), kind, sections: new Set(sections) }, 0);
   if (kind === 'theme' && slots !== 1) throw new TemplateProblem(M.noContentSlot);
 }
 
@@ -63,16 +86,22 @@ const HTML_ESCAPES: Record<string, string> = {
 /** The five characters that matter in text and quoted attributes; URLs keep their slashes. */
 const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-/** Renders a checked source; `html` escapes every value, otherwise (a subject) values go in as they are. */
+/**
+ * Renders a checked source; `html` escapes every value, otherwise (a subject) values go in as they are.
+ * `sections` (name → source) are what a template includes with `{{> name}}`, each checked first.
+ */
 export function renderSource(
   source: string,
   view: EmailView,
   allowed: readonly string[],
   kind: SourceKind,
   html: boolean,
+  sections: Readonly<Record<string, string>> = {},
 ): string {
-  checkSource(source, allowed, kind);
-  return Mustache.render(source, view, undefined, { escape: html ? escapeHtml : plain });
+  const names = Object.keys(sections);
+  for (const name of names) checkSource(sections[name]!, allowed, 'section');
+  checkSource(source, allowed, kind, names);
+  return Mustache.render(source, view, { ...sections }, { escape: html ? escapeHtml : plain });
 }
 
 const ENTITIES: Record<string, string> = {

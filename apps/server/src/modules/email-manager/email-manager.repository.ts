@@ -11,7 +11,11 @@ export type TemplateValues = Partial<
   Pick<
     TemplateRow,
     'name' | 'type' | 'theme_id' | 'subject_en' | 'subject_it' | 'html_en' | 'html_it' | 'active' | 'key'
-  > & { footer_links: TemplateRow['footer_links'] }
+  > & {
+    footer_links: TemplateRow['footer_links'];
+    sections: TemplateRow['sections'];
+    roles: TemplateRow['roles'];
+  }
 >;
 
 /**
@@ -114,14 +118,19 @@ export function templateByKey(db: Db, stackId: number, key: string): Promise<Tem
 }
 
 function values(v: TemplateValues) {
-  const { footer_links, ...rest } = v;
-  return footer_links === undefined ? rest : { ...rest, footer_links: JSON.stringify(footer_links) };
+  const { footer_links, sections, roles, ...rest } = v;
+  return {
+    ...rest,
+    ...(footer_links === undefined ? {} : { footer_links: JSON.stringify(footer_links) }),
+    ...(sections === undefined ? {} : { sections: JSON.stringify(sections) }),
+    ...(roles === undefined ? {} : { roles: roles === null ? null : JSON.stringify(roles) }),
+  };
 }
 
 export async function insertTemplate(
   db: Db,
   stackId: number,
-  v: Required<Omit<TemplateValues, 'key'>>,
+  v: Required<Omit<TemplateValues, 'key' | 'roles'>>,
   by: string,
 ): Promise<TemplateRow> {
   return db
@@ -138,6 +147,7 @@ export async function insertTemplate(
       html_it: v.html_it,
       active: v.active,
       footer_links: JSON.stringify(v.footer_links),
+      sections: JSON.stringify(v.sections),
       updated_by: by,
     })
     .returningAll()
@@ -312,4 +322,40 @@ export async function setDefaultTheme(
       .returningAll()
       .executeTakeFirst();
   });
+}
+
+/** The staff notifications' rows (the `roles` call), in the order of the list. */
+export function staffNotificationRows(
+  db: Db,
+  stackId: number,
+  keys: readonly string[],
+): Promise<TemplateRow[]> {
+  return db
+    .selectFrom('email_templates')
+    .selectAll()
+    .where('stack_id', '=', stackId)
+    .where('key', 'in', [...keys])
+    .orderBy('name')
+    .execute();
+}
+
+export function findSettings(db: Db, stackId: number) {
+  return db.selectFrom('email_settings').selectAll().where('stack_id', '=', stackId).executeTakeFirst();
+}
+
+export async function saveSettings(
+  db: Db,
+  stackId: number,
+  defaultLanguage: 'en' | 'it',
+  by: string,
+): Promise<void> {
+  await db
+    .insertInto('email_settings')
+    .values({ stack_id: stackId, default_language: defaultLanguage, updated_at: new Date(), updated_by: by })
+    .onConflict((oc) =>
+      oc
+        .column('stack_id')
+        .doUpdateSet({ default_language: defaultLanguage, updated_at: new Date(), updated_by: by }),
+    )
+    .execute();
 }

@@ -8,6 +8,10 @@ import {
   emailManagerPaths as paths,
   emailPreviewBodySchema,
   emailPreviewSchema,
+  emailRolesSchema,
+  emailSetRolesBodySchema,
+  emailSettingsBodySchema,
+  emailSettingsSchema,
   emailSetThemeBodySchema,
   emailTemplateListSchema,
   emailTemplateSchema,
@@ -71,6 +75,61 @@ export function registerEmailManagerRoutes(scope: FastifyInstance, deps: Platfor
       },
     },
     async () => ({ data: service.vars() }),
+  );
+
+  r.get(
+    paths.roles,
+    {
+      config: access,
+      schema: {
+        ...s('The staff roles, and the roles each staff notification is sent to'),
+        response: { 200: dataEnvelope(emailRolesSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.roles(stackOf(request)) }),
+  );
+
+  r.get(
+    paths.settings,
+    {
+      config: access,
+      schema: {
+        ...s("The community's default email language (when a recipient's own is not known)"),
+        response: { 200: dataEnvelope(emailSettingsSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.settings(stackOf(request)) }),
+  );
+
+  r.post(
+    paths.settings,
+    {
+      config: access,
+      schema: {
+        ...s("Set the community's default email language"),
+        body: emailSettingsBodySchema,
+        response: { 200: dataEnvelope(emailSettingsSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.saveSettings(stackOf(request), request.body.default_language, byOf(request)),
+    }),
+  );
+
+  r.post(
+    paths.templateRoles,
+    {
+      config: access,
+      schema: {
+        ...s('Set the staff roles a staff notification is sent to (other templates: 400)'),
+        params: idParams,
+        body: emailSetRolesBodySchema,
+        response: templateResponse,
+      },
+    },
+    async (request) => ({
+      data: await service.setRoles(stackOf(request), request.params.id, request.body.roles, byOf(request)),
+    }),
   );
 
   r.post(

@@ -5,7 +5,13 @@ import {
   EMAIL_KEYS,
   EMAIL_MANAGER_MESSAGES as M,
   EMAIL_NAME_MAX,
+  EMAIL_SECTION_NAME,
+  EMAIL_SECTIONS_MAX,
   EMAIL_SUBJECT_MAX,
+  STAFF_NOTIFICATION_DEFAULT_ROLES,
+  STAFF_NOTIFICATION_KEYS,
+  STAFF_ROLES,
+  isStaffNotificationKey,
   CUSTOM_EMAIL_VARS,
   COMMON_EMAIL_VARS,
   EmailManagerErrorCode,
@@ -24,16 +30,22 @@ import {
   type EmailThemeWriteBody,
   type EmailVars,
   type EmailFooterLink,
+  type EmailRoles,
+  type EmailSection,
+  type EmailSettings,
+  type StaffRole,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import { findAccountByLogin } from '../auth/account.repository.ts';
+import { memberLanguages } from '../users/member-language.repository.ts';
 import { findStack } from '../stacks/stack-row.repository.ts';
 import { checkSource, TemplateProblem, type EmailView } from './email-engine.ts';
 import { SHIPPED_TEMPLATES, SHIPPED_THEME_HTML, SHIPPED_THEME_NAME, sampleView } from './email-defaults.ts';
 import {
   allowedVars,
   compose,
+  sectionsIn,
   THEME_ALLOWED,
   type RenderedEmail,
   type TemplateSource,
@@ -158,18 +170,78 @@ export async function renderTemplateById(
   }
 }
 
+/** The community's default email language: what its email settings say, else English. */
+export async function communityLanguage(db: Db, stackId: number | null): Promise<EmailLocale> {
+  if (stackId === null) return 'en';
+  return (await repo.findSettings(db, stackId))?.default_language ?? 'en';
+}
+
 /**
- * The language of an email to these addresses: the console language of the account each signs in
- * with (members and staff alike), when all agree; otherwise English. The product keeps no other
- * per-member or per-community language.
+ * The language of an email to each of these addresses (ADR 0030): the language of the community's
+ * member with that address when known, else the console language of the account signing in with it,
+ * else the community's default language (else English).
  */
-export async function recipientLocale(db: Db, emails: readonly string[]): Promise<EmailLocale> {
-  const found = new Set<EmailLocale>();
-  for (const email of emails.slice(0, 20)) {
+export async function recipientLocales(
+  db: Db,
+  stackId: number | null,
+  emails: readonly string[],
+): Promise<Map<string, EmailLocale>> {
+  const fallback = await communityLanguage(db, stackId);
+  const members =
+    stackId === null ? new Map<string, EmailLocale>() : await memberLanguages(db, stackId, emails);
+  const out = new Map<string, EmailLocale>();
+  for (const email of emails) {
+    const member = members.get(email.trim().toLowerCase());
+    if (member) {
+      out.set(email, member);
+      continue;
+    }
     const account = email ? await findAccountByLogin(db, email) : undefined;
-    found.add(account?.language === 'it' ? 'it' : 'en');
+    out.set(email, account?.language === 'it' ? 'it' : account?.language === 'en' ? 'en' : fallback);
   }
-  return found.size === 1 ? [...found][0]! : 'en';
+  return out;
+}
+
+/** One email to these addresses: their common language, the community's default when they differ. */
+export async function recipientLocale(
+  db: Db,
+  stackId: number | null,
+  emails: readonly string[],
+): Promise<EmailLocale> {
+  const found = new Set((await recipientLocales(db, stackId, emails.slice(0, 20))).values());
+  return found.size === 1 ? [...found][0]! : communityLanguage(db, stackId);
+}
+
+/** Addresses grouped by their language: a notice to several people goes once per language. */
+export async function recipientsByLocale(
+  db: Db,
+  stackId: number,
+  emails: readonly string[],
+): Promise<Array<{ locale: EmailLocale; to: string[] }>> {
+  const groups = new Map<EmailLocale, string[]>();
+  for (const [email, locale] of await recipientLocales(db, stackId, emails)) {
+    groups.set(locale, [...(groups.get(locale) ?? []), email]);
+  }
+  return [...groups].map(([locale, to]) => ({ locale, to }));
+}
+
+/**
+ * The staff roles a staff notification goes to in a community (the email manager's `roles`): what
+ * its template says, else the shipped default. The sender mails the staff of these roles who take
+ * internal notifications.
+ */
+export async function staffNotificationRoles(
+  db: Db,
+  stackId: number,
+  key: keyof typeof STAFF_NOTIFICATION_DEFAULT_ROLES,
+): Promise<readonly StaffRole[]> {
+  const row = await repo.templateByKey(db, stackId, key);
+  return rolesOf(key, row?.roles ?? null);
+}
+
+function rolesOf(key: keyof typeof STAFF_NOTIFICATION_DEFAULT_ROLES, stored: StaffRole[] | null) {
+  const roles = stored ?? STAFF_NOTIFICATION_DEFAULT_ROLES[key];
+  return STAFF_ROLES.filter((role) => (roles as readonly string[]).includes(role));
 }
 
 function shippedSource(key: EmailKey, locale: EmailLocale): TemplateSource {
@@ -182,6 +254,7 @@ function storedSource(row: repo.TemplateRow, locale: EmailLocale): TemplateSourc
     subject: locale === 'it' ? row.subject_it : row.subject_en,
     html: locale === 'it' ? row.html_it : row.html_en,
     footer_links: row.footer_links,
+    sections: sectionsIn(row.sections ?? [], locale),
   };
 }
 
@@ -202,6 +275,8 @@ function toTemplate(row: repo.TemplateRow): EmailTemplate {
     html: { en: row.html_en, it: row.html_it },
     active: row.active,
     footer_links: row.footer_links,
+    sections: row.sections ?? [],
+    roles: isStaffNotificationKey(row.key) ? [...rolesOf(row.key, row.roles)] : null,
     vars: [...allowedVars(row.key)],
     is_system: row.key !== null,
     updated_at: iso(row.updated_at),
@@ -282,19 +357,80 @@ function checkLinks(problems: Problem[], links: readonly EmailFooterLink[] | und
   }
 }
 
-/** Each source must parse and use only its variables: refused at save with the reason, on its field. */
-function checkSources(problems: Problem[], key: string | null, body: EmailTemplateWriteBody) {
+function checkOne(problems: Problem[], field: string, run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    if (!(error instanceof TemplateProblem)) throw error;
+    problems.push({ field, code: ErrorCode.invalid, message: error.message });
+  }
+}
+
+/** Sections: unique valid names, each block a source that renders with the template's variables. */
+function checkSections(problems: Problem[], key: string | null, sections: readonly EmailSection[]) {
+  if (sections.length > EMAIL_SECTIONS_MAX) {
+    problems.push({
+      field: 'sections',
+      code: ErrorCode.invalid,
+      message: M.tooLong.replace('{max}', String(EMAIL_SECTIONS_MAX)),
+    });
+    return;
+  }
+  const seen = new Set<string>();
+  sections.forEach((section, index) => {
+    if (!EMAIL_SECTION_NAME.test(section.name)) {
+      problems.push({ field: `sections.${index}.name`, code: ErrorCode.invalid, message: M.sectionName });
+    } else if (seen.has(section.name)) {
+      problems.push({
+        field: `sections.${index}.name`,
+        code: ErrorCode.invalid,
+        message: M.sectionDuplicate.replace('{name}', section.name),
+      });
+    }
+    seen.add(section.name);
+    for (const locale of ['en', 'it'] as const) {
+      const field = `sections.${index}.html.${locale}`;
+      checkText(problems, field, section.html[locale], EMAIL_HTML_MAX, true);
+      checkOne(problems, field, () => checkSource(section.html[locale], allowedVars(key), 'section'));
+    }
+  });
+}
+
+/**
+ * Each source must parse, use only its variables and include only its sections: refused at save with
+ * the reason, on its field. The sections are the body's own when it sends them, else the stored ones.
+ */
+function checkSources(
+  problems: Problem[],
+  key: string | null,
+  body: EmailTemplateWriteBody,
+  sections: readonly EmailSection[],
+) {
   const allowed = allowedVars(key);
+  const names = sections.map((s) => s.name);
   for (const locale of ['en', 'it'] as const) {
     for (const part of ['subject', 'html'] as const) {
       const source = body[part]?.[locale];
       if (source === undefined || source.trim() === '') continue;
-      try {
-        checkSource(source, allowed, 'template');
-      } catch (error) {
-        if (!(error instanceof TemplateProblem)) throw error;
-        problems.push({ field: `${part}.${locale}`, code: ErrorCode.invalid, message: error.message });
-      }
+      checkOne(problems, `${part}.${locale}`, () => checkSource(source, allowed, 'template', names));
+    }
+  }
+}
+
+/** A template as it will be once saved must render in both languages (sections removed still in use). */
+function checkWhole(
+  problems: Problem[],
+  key: string | null,
+  row: repo.TemplateRow,
+  body: EmailTemplateWriteBody,
+) {
+  if (body.sections === undefined || problems.length > 0) return;
+  const names = body.sections.map((s) => s.name);
+  for (const locale of ['en', 'it'] as const) {
+    for (const part of ['subject', 'html'] as const) {
+      if (body[part]?.[locale] !== undefined) continue;
+      const stored = row[`${part}_${locale}`];
+      checkOne(problems, `${part}.${locale}`, () => checkSource(stored, allowedVars(key), 'template', names));
     }
   }
 }
@@ -322,7 +458,9 @@ export function createEmailManagerService(deps: { db: Db }) {
     return toTheme(row, await repo.countThemeUses(db, stackId, row.id));
   }
 
-  function checkTemplateBody(key: string | null, body: EmailTemplateWriteBody, creating: boolean) {
+  function checkTemplateBody(body: EmailTemplateWriteBody, current: repo.TemplateRow | null) {
+    const key = current?.key ?? null;
+    const creating = current === null;
     const problems: Problem[] = [];
     checkText(problems, 'name', body.name, EMAIL_NAME_MAX, creating);
     for (const locale of ['en', 'it'] as const) {
@@ -330,7 +468,9 @@ export function createEmailManagerService(deps: { db: Db }) {
       checkText(problems, `html.${locale}`, body.html?.[locale], EMAIL_HTML_MAX, creating);
     }
     checkLinks(problems, body.footer_links);
-    checkSources(problems, key, body);
+    if (body.sections !== undefined) checkSections(problems, key, body.sections);
+    checkSources(problems, key, body, body.sections ?? current?.sections ?? []);
+    if (current) checkWhole(problems, key, current, body);
     if (problems.length > 0) throw invalid(problems);
   }
 
@@ -374,7 +514,7 @@ export function createEmailManagerService(deps: { db: Db }) {
     },
 
     async addTemplate(stackId: number, body: EmailTemplateWriteBody, by: string): Promise<EmailTemplate> {
-      checkTemplateBody(null, body, true);
+      checkTemplateBody(body, null);
       await requireThemeField(stackId, body.theme);
       const row = await repo.insertTemplate(
         db,
@@ -389,6 +529,7 @@ export function createEmailManagerService(deps: { db: Db }) {
           html_it: body.html!.it!,
           active: body.active ?? true,
           footer_links: body.footer_links ?? [],
+          sections: body.sections ?? [],
         },
         by,
       );
@@ -402,7 +543,7 @@ export function createEmailManagerService(deps: { db: Db }) {
       by: string,
     ): Promise<EmailTemplate> {
       const current = await template(stackId, id);
-      checkTemplateBody(current.key, body, false);
+      checkTemplateBody(body, current);
       await requireThemeField(stackId, body.theme);
       const values: repo.TemplateValues = {};
       if (body.name !== undefined) values.name = body.name.trim();
@@ -415,6 +556,7 @@ export function createEmailManagerService(deps: { db: Db }) {
       if (body.html?.it !== undefined) values.html_it = body.html.it;
       if (body.active !== undefined) values.active = body.active;
       if (body.footer_links !== undefined) values.footer_links = body.footer_links;
+      if (body.sections !== undefined) values.sections = body.sections;
       const row = await repo.updateTemplate(db, stackId, id, values, by);
       if (!row) throw AppError.notFound(M.templateNotFound);
       return toTemplate(row);
@@ -445,6 +587,7 @@ export function createEmailManagerService(deps: { db: Db }) {
           subject_it: shipped.subject.it,
           html_en: shipped.html.en,
           html_it: shipped.html.it,
+          sections: [],
           active: true,
         },
         by,
@@ -471,8 +614,10 @@ export function createEmailManagerService(deps: { db: Db }) {
       const view = sampleView(allowed, stack?.name ?? '');
       const themeHtml = await themeHtmlOf(db, stackId, body.theme ?? null);
       try {
+        const sections: Record<string, string> = {};
+        for (const section of body.sections ?? []) sections[section.name] = section.html;
         return compose(
-          { subject: body.subject, html: body.html, footer_links: body.footer_links ?? [] },
+          { subject: body.subject, html: body.html, footer_links: body.footer_links ?? [], sections },
           themeHtml,
           view,
           allowed,
@@ -501,6 +646,59 @@ export function createEmailManagerService(deps: { db: Db }) {
         if (error instanceof TemplateProblem) throw refusal('html', error);
         throw error;
       }
+    },
+
+    /** `roles`: the staff roles, and the roles each staff notification goes to. */
+    async roles(stackId: number): Promise<EmailRoles> {
+      await repo.ensureShipped(db, stackId);
+      const rows = await repo.staffNotificationRows(db, stackId, STAFF_NOTIFICATION_KEYS);
+      return {
+        roles: [...STAFF_ROLES],
+        templates: rows.flatMap((row) =>
+          isStaffNotificationKey(row.key)
+            ? [
+                {
+                  id: row.id,
+                  key: row.key,
+                  name: row.name,
+                  roles: [...rolesOf(row.key, row.roles)],
+                  default_roles: [...STAFF_NOTIFICATION_DEFAULT_ROLES[row.key]],
+                },
+              ]
+            : [],
+        ),
+      };
+    },
+
+    /** Sets the roles a staff notification goes to; another template has none (400). */
+    async setRoles(
+      stackId: number,
+      id: number,
+      roles: readonly StaffRole[],
+      by: string,
+    ): Promise<EmailTemplate> {
+      const current = await template(stackId, id);
+      if (!isStaffNotificationKey(current.key)) {
+        throw AppError.of(400, ErrorCode.invalid, M.notStaffNotification, 'roles');
+      }
+      const chosen = STAFF_ROLES.filter((role) => roles.includes(role));
+      const row = await repo.updateTemplate(db, stackId, id, { roles: chosen }, by);
+      if (!row) throw AppError.notFound(M.templateNotFound);
+      return toTemplate(row);
+    },
+
+    async settings(stackId: number): Promise<EmailSettings> {
+      const row = await repo.findSettings(db, stackId);
+      return {
+        default_language: row?.default_language ?? 'en',
+        updated_at: row ? iso(row.updated_at) : null,
+        updated_by: row?.updated_by ?? null,
+      };
+    },
+
+    async saveSettings(stackId: number, language: EmailLocale, by: string): Promise<EmailSettings> {
+      await repo.saveSettings(db, stackId, language, by);
+      return this.settings(stackId);
     },
 
     async listThemes(stackId: number, query: EmailListQuery): Promise<EmailThemeList> {

@@ -11,6 +11,8 @@ export interface TemplateSource {
   subject: string;
   html: string;
   footer_links: readonly EmailFooterLink[];
+  /** The template's sections in this language, by name (what `{{> name}}` includes). */
+  sections?: Readonly<Record<string, string>>;
 }
 
 /** The theme may use its own variables and the community's name. */
@@ -27,10 +29,11 @@ export function compose(
   view: EmailView,
   allowed: readonly string[],
 ): RenderedEmail {
-  const subject = renderSource(template.subject, view, allowed, 'template', false)
+  const sections = template.sections ?? {};
+  const subject = renderSource(template.subject, view, allowed, 'template', false, sections)
     .replace(/\s+/g, ' ')
     .trim();
-  const content = renderSource(template.html, view, allowed, 'template', true);
+  const content = renderSource(template.html, view, allowed, 'template', true, sections);
   const html = renderSource(
     themeHtml,
     {
@@ -48,6 +51,16 @@ export function compose(
 
 export function allowedVars(key: string | null): readonly string[] {
   return varsOfKey(key);
+}
+
+/** A template's sections in one language, as `compose` takes them. */
+export function sectionsIn(
+  sections: ReadonlyArray<{ name: string; html: { en: string; it: string } }>,
+  locale: EmailLocale,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const section of sections) out[section.name] = section.html[locale];
+  return out;
 }
 
 export function pickLocale(value: unknown): EmailLocale {

@@ -1,5 +1,4 @@
 import {
-  AREA_ROLES,
   INCUBATOR_ACTION_FROM,
   INCUBATOR_MESSAGES,
   INCUBATOR_THRESHOLD_PREFERENCE,
@@ -18,7 +17,11 @@ import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { createCategoriesService } from '../categories/categories.service.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
-import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
+import {
+  recipientsByLocale,
+  renderEmail,
+  staffNotificationRoles,
+} from '../email-manager/email-manager.service.ts';
 import { findStack } from '../stacks/stack-row.repository.ts';
 import { listStaff } from '../staff/staff.repository.ts';
 import { usersByIds } from '../users/community-users.repository.ts';
@@ -245,19 +248,24 @@ export function createIncubatorsService(deps: Deps) {
       const { stackId, id } = job.payload as { stackId: number; id: number };
       const row = await repo.findIncubator(db, stackId, id);
       if (!row || row.status !== 'ready') return;
-      const managers: readonly string[] = AREA_ROLES.categories;
+      // The roles the email manager sends this notice to (ADR 0030; by default the categories area's).
+      const managers: readonly string[] = await staffNotificationRoles(db, stackId, 'incubator_ready');
       const to = (await listStaff(db, stackId))
         .filter((s) => managers.includes(s.role) && !s.disable_notifications && s.email !== '')
         .map((s) => s.email);
       if (to.length === 0) return;
-      const mail = await renderEmail(db, stackId, 'incubator_ready', await recipientLocale(db, to), {
+      const vars = {
         community_name: (await findStack(db, stackId))?.name ?? `#${stackId}`,
         proposal: row.name,
         subscribers: row.subscribers_count,
         threshold: await threshold(stackId),
         incubator_url: `${deps.config.publicUrl}/categories/incubator`,
-      });
-      await deps.mailer.send(stackId, { to, ...mail });
+      };
+      // Each in their language: one mail per language.
+      for (const group of await recipientsByLocale(db, stackId, to)) {
+        const mail = await renderEmail(db, stackId, 'incubator_ready', group.locale, vars);
+        await deps.mailer.send(stackId, { to: group.to, ...mail });
+      }
     },
   };
 }

@@ -211,7 +211,7 @@ export function createMailServerService(deps: PlatformDeps) {
         db,
         stackId,
         'test_email',
-        await recipientLocale(db, [recipient.value]),
+        await recipientLocale(db, stackId, [recipient.value]),
         {
           community_name: context.communityName,
         },

@@ -263,12 +263,17 @@ export function createContentModerationService(deps: PlatformDeps) {
           }
           const email = await contactEmailOf(db, stackId, body.user);
           if (!email) throw AppError.of(400, ErrorCode.invalid, MODERATION_MESSAGES.warnError, 'user');
+          const locale = await recipientLocale(db, stackId, [email]);
+          // The moderator's own words, else the notice in the member's language.
           const message =
             body.message?.trim() ||
-            `Hello, the moderators of ${community.name} reviewed a content you reported and found ` +
-              'that it follows the community rules. Please flag only contents that break them.';
+            (locale === 'it'
+              ? `Ciao, i moderatori di ${community.name} hanno esaminato un contenuto che hai segnalato e ` +
+                'hanno trovato che rispetta le regole della community. Segnala solo i contenuti che le violano.'
+              : `Hello, the moderators of ${community.name} reviewed a content you reported and found ` +
+                'that it follows the community rules. Please flag only contents that break them.');
           try {
-            const mail = await renderEmail(db, stackId, 'report_notice', await recipientLocale(db, [email]), {
+            const mail = await renderEmail(db, stackId, 'report_notice', locale, {
               message,
               excerpt: summaryOf(found.text),
             });

@@ -1,4 +1,5 @@
 import {
+  emailLanguageOf,
   ErrorCode,
   MemberApiErrorCode,
   checkMemberSignUp,
@@ -18,6 +19,7 @@ import { registrationAllowed } from '../registration-alerts/registration-alerts.
 import { preferenceValues } from './member-people.service.ts';
 import { addUserTags } from '../tagging/user-tag-rows.repository.ts';
 import * as signUp from '../users/member-sign-up.repository.ts';
+import { setMemberLanguage } from '../users/member-language.repository.ts';
 import type { Db } from '../../platform/db/database.ts';
 import {
   signUpInvitation,
@@ -145,6 +147,7 @@ export function createMemberAccountsService(deps: Deps) {
         invite,
       );
       await addUserTags(db, stackId, id, promoTags);
+      await setMemberLanguage(db, stackId, id, emailLanguageOf(body.language));
       return id;
     },
 
@@ -182,6 +185,7 @@ export function createMemberAccountsService(deps: Deps) {
         at: clock.now(),
       });
       await addUserTags(db, stackId, id, tagIds);
+      await setMemberLanguage(db, stackId, id, emailLanguageOf(body.language));
       return {
         id,
         ext_id: extId,

@@ -186,7 +186,7 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
             db,
             stackId,
             'moderation_warning',
-            await recipientLocale(db, [email]),
+            await recipientLocale(db, stackId, [email]),
             {
               message,
               excerpt: excerpt(content.text),

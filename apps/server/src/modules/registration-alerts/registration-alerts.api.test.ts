@@ -464,3 +464,86 @@ describe('registration threshold: windows', () => {
     ]);
   });
 });
+
+describe('registration threshold: each recipient in their language (ADR 0030)', () => {
+  it('mails an Italian member the Italian alert with an Italian period, others in English', async () => {
+    const stackId = await createStack(t.db, 'lingue', 'Comunità');
+    await t.db
+      .insertInto('community_users')
+      .values([
+        {
+          stack_id: stackId,
+          account_id: null,
+          username: 'giulia',
+          email: 'giulia@example.com',
+          language: 'it',
+        },
+        { stack_id: stackId, account_id: null, username: 'mod', email: 'mod@example.com', role: 'moderator' },
+      ])
+      .execute();
+    await t.db
+      .insertInto('registration_alert_settings')
+      .values({
+        stack_id: stackId,
+        active: true,
+        span: 'weekly',
+        threshold: 2,
+        recipients: JSON.stringify(['giulia@example.com', 'nobody@example.com']),
+        block: false,
+        date_from: null,
+        date_to: null,
+        updated_at: t.clock.now(),
+      })
+      .execute();
+    await register(2, stackId);
+    const sent: OutgoingMail[] = [];
+    const recording: Mailer = {
+      send: async (_stackId, mail) => {
+        sent.push(mail);
+        return { messageId: 'm1', response: '250 OK' };
+      },
+    };
+    expect(await checkRegistrationAlerts({ ...t, mailer: recording }, stackId)).toBe(100);
+    const italian = sent.find((m) => m.to.includes('giulia@example.com'));
+    const english = sent.find((m) => m.to.includes('nobody@example.com'));
+    expect(italian?.to).toEqual(['giulia@example.com']);
+    expect(italian?.text).toContain('nuove registrazioni questa settimana (dal ');
+    expect(italian?.text).not.toMatch(/this week|from \d/);
+    expect(english?.text).toContain('new registrations this week (from ');
+    // The moderator is not a recipient until the email manager sends this notice to moderators.
+    expect(sent.flatMap((m) => m.to)).not.toContain('mod@example.com');
+
+    const template = await t.db
+      .selectFrom('email_templates')
+      .select('id')
+      .where('stack_id', '=', stackId)
+      .where('key', '=', 'registration_alert')
+      .executeTakeFirst();
+    expect(template).toBeUndefined();
+    await t.db
+      .insertInto('email_settings')
+      .values({ stack_id: stackId, default_language: 'it', updated_by: 'owner' })
+      .execute();
+    await t.db
+      .insertInto('email_templates')
+      .values({
+        stack_id: stackId,
+        key: 'registration_alert',
+        name: 'Registration alert',
+        type: 'system',
+        subject_en: 'Alert {{level}}',
+        subject_it: 'Avviso {{level}}',
+        html_en: '<p>{{period}}</p>',
+        html_it: '<p>{{period}}</p>',
+        roles: JSON.stringify(['moderator']),
+      })
+      .execute();
+    await t.db.deleteFrom('registration_alerts_sent').where('stack_id', '=', stackId).execute();
+    sent.length = 0;
+    expect(await checkRegistrationAlerts({ ...t, mailer: recording }, stackId)).toBe(100);
+    // Everyone without a language of their own now reads the community's default, Italian: one mail.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toEqual(['giulia@example.com', 'nobody@example.com', 'mod@example.com']);
+    expect(sent[0]?.subject).toBe('Avviso 100');
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  type EmailLocale,
   checkRegistrationAlertInput,
   REGISTRATION_ALERT_LEVELS,
   type RegistrationAlertSettings,
@@ -7,7 +8,13 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
-import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
+import {
+  recipientsByLocale,
+  renderEmail,
+  staffNotificationRoles,
+} from '../email-manager/email-manager.service.ts';
+import { emailDay } from '../email-manager/email-words.service.ts';
+import { listStaff } from '../staff/staff.repository.ts';
 import { findStack } from '../stacks/stack-row.repository.ts';
 import { countMembersJoined } from '../users/community-users.repository.ts';
 import * as repo from './registration-alerts.repository.ts';
@@ -91,19 +98,48 @@ export async function registrationAllowed(db: Db, stackId: number, now: Date): P
 
 type AlertDeps = Pick<PlatformDeps, 'db' | 'clock' | 'config' | 'mailer'>;
 
-function describeWindow(settings: RegistrationAlertSettings, window: AlertWindow): string {
-  if (!window.from || !window.to) return 'since the community started';
-  const first = day(window.from);
-  const last = day(new Date(window.to.getTime() - DAY_MS));
-  const range = first === last ? `on ${first}` : `from ${first} to ${last}`;
-  const names: Record<RegistrationAlertSettings['span'], string> = {
+const PERIOD_WORDS: Record<
+  EmailLocale,
+  Record<RegistrationAlertSettings['span'], string> & {
+    always: string;
+    on: (day: string) => string;
+    range: (first: string, last: string) => string;
+  }
+> = {
+  en: {
     daily: 'today',
     weekly: 'this week',
     monthly: 'this month',
     forever: '',
     specific_dates: 'in the chosen period',
-  };
-  return `${names[settings.span]} (${range}, UTC)`;
+    always: 'since the community started',
+    on: (d) => `on ${d}`,
+    range: (a, b) => `from ${a} to ${b}`,
+  },
+  it: {
+    daily: 'oggi',
+    weekly: 'questa settimana',
+    monthly: 'questo mese',
+    forever: '',
+    specific_dates: 'nel periodo scelto',
+    always: "dall'avvio della community",
+    on: (d) => `il ${d}`,
+    range: (a, b) => `dal ${a} al ${b}`,
+  },
+};
+
+/** The window in words, in the email's language: "this week (from 2026-11-16 to 2026-11-22, UTC)". */
+export function describeWindow(
+  settings: RegistrationAlertSettings,
+  window: AlertWindow,
+  locale: EmailLocale = 'en',
+): string {
+  const words = PERIOD_WORDS[locale];
+  if (!window.from || !window.to) return words.always;
+  const first = emailDay(window.from, locale);
+  const last = emailDay(new Date(window.to.getTime() - DAY_MS), locale);
+  const range = first === last ? words.on(first) : words.range(first, last);
+  return `${words[settings.span]} (${range}, UTC)`;
 }
 
 /** The values of the alert email's template (`registration_alert`). */
@@ -114,12 +150,13 @@ export function alertVars(input: {
   count: number;
   level: number;
   consoleUrl: string;
+  locale?: EmailLocale;
 }) {
   const { communityName, settings, window, count, level } = input;
   return {
     community_name: communityName,
     registrations: count,
-    period: describeWindow(settings, window),
+    period: describeWindow(settings, window, input.locale),
     percent: Math.floor((count * 100) / settings.threshold),
     threshold: settings.threshold,
     level,
@@ -127,6 +164,27 @@ export function alertVars(input: {
     will_block: settings.block && level < 100,
     settings_url: input.consoleUrl,
   };
+}
+
+/**
+ * Who gets the alert: the addresses of the threshold settings, and the staff of the roles the email
+ * manager sends this notification to (ADR 0030) who take internal notifications.
+ */
+async function alertRecipients(db: Db, stackId: number, settings: RegistrationAlertSettings) {
+  const roles: readonly string[] = await staffNotificationRoles(db, stackId, 'registration_alert');
+  const staff =
+    roles.length === 0
+      ? []
+      : (await listStaff(db, stackId))
+          .filter((s) => roles.includes(s.role) && !s.disable_notifications && s.email !== '')
+          .map((s) => s.email);
+  const seen = new Set<string>();
+  return [...settings.recipients, ...staff].filter((email) => {
+    const key = email.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
@@ -155,18 +213,26 @@ export async function checkRegistrationAlerts(deps: AlertDeps, stackId: number):
     at: now,
   });
   if (!claimed.includes(top)) return undefined;
-  const vars = alertVars({
-    communityName: (await findStack(db, stackId))?.name ?? `#${stackId}`,
-    settings,
-    window,
-    count,
-    level: top,
-    consoleUrl: `${deps.config.publicUrl}/registration_alerts`,
-  });
+  const communityName = (await findStack(db, stackId))?.name ?? `#${stackId}`;
   try {
-    const locale = await recipientLocale(db, settings.recipients);
-    const mail = await renderEmail(db, stackId, 'registration_alert', locale, vars);
-    await deps.mailer.send(stackId, { to: settings.recipients, ...mail });
+    // Each recipient in their language: one mail per language.
+    for (const { locale, to } of await recipientsByLocale(
+      db,
+      stackId,
+      await alertRecipients(db, stackId, settings),
+    )) {
+      const vars = alertVars({
+        communityName,
+        settings,
+        window,
+        count,
+        level: top,
+        consoleUrl: `${deps.config.publicUrl}/registration_alerts`,
+        locale,
+      });
+      const mail = await renderEmail(db, stackId, 'registration_alert', locale, vars);
+      await deps.mailer.send(stackId, { to, ...mail });
+    }
   } catch (error) {
     await repo.releaseLevels(db, stackId, window.key, claimed);
     throw error;

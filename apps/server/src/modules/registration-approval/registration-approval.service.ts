@@ -71,7 +71,7 @@ export function createRegistrationApprovalService(deps: Pick<PlatformDeps, 'db' 
         db,
         stackId,
         'registration_approved',
-        await recipientLocale(db, [member.email]),
+        await recipientLocale(db, stackId, [member.email]),
         { username: member.username, sign_in_url: deps.config.publicUrl },
       );
       await deps.mailer.send(stackId, { to: [member.email], ...mail });

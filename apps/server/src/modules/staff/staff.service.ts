@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
+import { emailRoleName } from '../email-manager/email-words.service.ts';
 import * as repo from './staff.repository.ts';
 import { seesEmails } from './email-visibility.service.ts';
 
@@ -58,12 +59,15 @@ export function createStaffService(deps: Pick<PlatformDeps, 'db' | 'clock' | 'ma
   async function notify(caller: Caller, email: string, role: StaffRole | null): Promise<void> {
     try {
       if (!email) throw new Error('no email');
-      const locale = await recipientLocale(db, [email]);
+      const locale = await recipientLocale(db, caller.stackId, [email]);
       const view = { community_name: caller.name };
       const mail =
         role === null
           ? await renderEmail(db, caller.stackId, 'staff_role_removed', locale, view)
-          : await renderEmail(db, caller.stackId, 'staff_role_assigned', locale, { ...view, role });
+          : await renderEmail(db, caller.stackId, 'staff_role_assigned', locale, {
+              ...view,
+              role: emailRoleName(role, locale),
+            });
       await deps.mailer.send(caller.stackId, { to: [email], ...mail });
     } catch {
       throw AppError.of(502, StaffErrorCode.mailFailed, M.mailFailed);

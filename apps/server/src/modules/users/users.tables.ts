@@ -24,6 +24,8 @@ export interface CommunityUsersTable {
   ext_id: string | null;
   bio: Generated<string>;
   deleted_at: Timestamp | null;
+  /** Migration 0039: the member's language (their emails'); null: not known. */
+  language: 'en' | 'it' | null;
 }
 
 declare module '../../platform/db/schema.ts' {
