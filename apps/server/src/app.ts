@@ -108,6 +108,9 @@ import { createSignInThrottle, type ThrottleLimits } from './modules/auth/sign-i
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { registerAuthRoutes, registerSsoTicketRoutes } from './modules/auth/auth.routes.ts';
 import { registerOAuthRoutes } from './modules/oauth/oauth.routes.ts';
+import { registerOAuthAppRoutes } from './modules/oauth-apps/oauth-apps.routes.ts';
+import { registerOAuthAuthorizeRoutes } from './modules/oauth-apps/oauth-authorize.routes.ts';
+import { createOAuthFlowService } from './modules/oauth-apps/oauth-flow.service.ts';
 import { createTwoFactorService } from './modules/two-factor/two-factor.service.ts';
 import {
   registerTwoFactorAccountRoutes,
@@ -304,10 +307,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerUserModerationRoutes(scope, platform);
     registerUserRoutes(scope, platform);
     registerMemberApiClientRoutes(scope, { memberAuth, publicUrl: config.publicUrl });
+    registerOAuthAppRoutes(scope, platform);
   });
 
   // A community's member API (SelfCommunity v2-compatible), behind the member guard
-  registerMemberOAuthRoutes(app, { memberAuth, tokens });
+  const oauthFlow = createOAuthFlowService({ ...platform, tokens, memberAuth });
+  registerMemberOAuthRoutes(app, { memberAuth, tokens, apps: oauthFlow });
+  registerOAuthAuthorizeRoutes(app, { flow: oauthFlow, memberAuth, publicUrl: config.publicUrl });
   await registerMemberScope(app, memberAuth, (scope) => {
     installLegalAcceptanceNotice(scope, platform);
     registerMemberSsoSignInRoute(scope, platform);

@@ -23,6 +23,7 @@ export const OAUTH_ERROR_CODES = [
   'invalid_client',
   'invalid_grant',
   'unsupported_grant_type',
+  'unauthorized_client',
 ] as const;
 
 /** OAuth 2 token endpoint errors (RFC 6749 §5.2) also carry the envelope's `errors`. */

@@ -39,4 +39,5 @@ export * from './loyalty/index.ts';
 export * from './email-sends/index.ts';
 export * from './invitations/index.ts';
 export * from './broadcast-messages/index.ts';
+export * from './oauth-apps/index.ts';
 export * from './error-registry.ts';

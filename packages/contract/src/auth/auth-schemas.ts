@@ -67,6 +67,11 @@ export const tokenRequestSchema = z.object({
   refresh_token: z.string().optional(),
   username: z.string().optional(),
   password: z.string().optional(),
+  /** authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.5). */
+  code: z.string().optional(),
+  redirect_uri: z.string().optional(),
+  code_verifier: z.string().optional(),
+  scope: z.string().optional(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -14,7 +14,12 @@ export interface TokenSettings {
 /** Why a grant was refused, in RFC 6749 §5.2 terms. */
 export class GrantError extends Error {
   constructor(
-    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
+    readonly error:
+      | 'invalid_request'
+      | 'invalid_client'
+      | 'invalid_grant'
+      | 'unsupported_grant_type'
+      | 'unauthorized_client',
     readonly description: string,
   ) {
     super(description);

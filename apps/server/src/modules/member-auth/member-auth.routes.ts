@@ -11,7 +11,7 @@ import {
   oauthErrorSchema,
   revokeRequestSchema,
   tokenRequestSchema,
-  tokenSchema,
+  appTokenSchema,
   ssoSignInResultSchema,
   platformUrlSchema,
   type SsoSignInResult,
@@ -28,8 +28,9 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
 import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
-import { answerRevokeRequest, answerTokenRequest } from '../oauth/oauth.service.ts';
-import type { TokenService } from '../auth/token.service.ts';
+import { answerRevokeRequest, answerTokenRequest, sendGrantError } from '../oauth/oauth.service.ts';
+import { GrantError, type TokenService } from '../auth/token.service.ts';
+import { clientCredentialsOf, type OAuthFlowService } from '../oauth-apps/oauth-flow.service.ts';
 import { CONSOLE_CLIENT_ID, type AuthService } from '../auth/auth.service.ts';
 import type { MemberAuthService } from './member-auth.service.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
@@ -42,7 +43,7 @@ const slugParams = z.object({ slug: z.string() });
 /** `/c/{slug}/oauth/token/` and `/c/{slug}/oauth/revoke_token/`: a community's members sign in here. */
 export function registerMemberOAuthRoutes(
   app: FastifyInstance,
-  deps: { memberAuth: MemberAuthService; tokens: TokenService },
+  deps: { memberAuth: MemberAuthService; tokens: TokenService; apps: OAuthFlowService },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const community = async (slug: string) => {
@@ -57,14 +58,30 @@ export function registerMemberOAuthRoutes(
       schema: {
         tags,
         summary:
-          "Members' token endpoint of a community: password or refresh_token grant with its public client id",
+          "Members' token endpoint of a community: password or refresh_token grant with its public client id; its OAuth apps' authorization_code (PKCE S256), refresh_token and client_credentials grants",
         params: slugParams,
         body: tokenRequestSchema,
-        response: { 200: tokenSchema, 400: oauthErrorSchema, 401: oauthErrorSchema, 429: oauthErrorSchema },
+        response: {
+          200: appTokenSchema,
+          400: oauthErrorSchema,
+          401: oauthErrorSchema,
+          429: oauthErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const where = await community(request.params.slug);
+      // The community's OAuth apps (authorization code, refresh, client credentials) first.
+      try {
+        const client = clientCredentialsOf(request.headers.authorization, request.body);
+        const answer = await deps.apps.token(where, request.body, client);
+        if (answer)
+          return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send(answer);
+      } catch (error) {
+        if (!(error instanceof GrantError)) throw error;
+        void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+        return sendGrantError(reply, error);
+      }
       return answerTokenRequest(request.body, request.ip, reply, {
         authenticateClient: (clientId) => deps.memberAuth.authenticateClient(where, clientId),
         refresh: (clientId, token) => deps.tokens.refresh(clientId, token),
@@ -87,6 +104,16 @@ export function registerMemberOAuthRoutes(
     },
     async (request, reply) => {
       const where = await community(request.params.slug);
+      try {
+        const client = clientCredentialsOf(request.headers.authorization, request.body);
+        if (await deps.apps.revoke(where, request.body.token, client)) {
+          return reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache').send({});
+        }
+      } catch (error) {
+        if (!(error instanceof GrantError)) throw error;
+        void reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+        return sendGrantError(reply, error);
+      }
       return answerRevokeRequest(request.body, reply, {
         authenticateClient: (clientId) => deps.memberAuth.authenticateClient(where, clientId),
         revoke: (clientId, token) => deps.tokens.revoke(clientId, token),

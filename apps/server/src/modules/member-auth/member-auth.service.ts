@@ -23,6 +23,7 @@ import { memberStanding } from '../user-moderation/user-moderation.repository.ts
 import * as repo from './member-auth.repository.ts';
 import { findMemberAccess } from '../stacks/member-access.repository.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
+import { findLiveAppToken } from '../oauth-apps/app-tokens.repository.ts';
 
 const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
 
@@ -93,9 +94,12 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       }
       // A console token works where its account is staff, unless its sign-in was handed off from
       // another community; the community's second-factor rule holds here as in its console API.
-      if (!staff || (staff.onlyStackId !== null && staff.onlyStackId !== community.stackId)) {
-        return { community };
+      if (!staff) {
+        // A confidential OAuth app's client credentials token: the community itself, no member.
+        const app = await findLiveAppToken(db, community.stackId, digestToken(token), clock.now());
+        return app ? { community, app: { clientId: app.clientId } } : { community };
       }
+      if (staff.onlyStackId !== null && staff.onlyStackId !== community.stackId) return { community };
       if (staff.lacksRequiredSecondFactor) {
         throw AppError.of(
           403,
@@ -139,6 +143,16 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       ip: string,
       clientId: string,
     ): Promise<Token> {
+      const memberId = await this.checkCredentials(community, login, password, ip);
+      return deps.tokens.issueForMember(community.stackId, memberId, clientId);
+    },
+
+    /**
+     * A member signing in with their own password (or a staff member's console password), throttled
+     * and refused when their standing does not allow it (AppError 400, 403 or 429); the visit is
+     * recorded and their id answered. The password grant and the OAuth apps' sign-in page use it.
+     */
+    async checkCredentials(community: Community, login: string, password: string, ip: string) {
       const member = await repo.findMemberByLogin(db, community.stackId, login);
       const hash = member?.password_hash ?? (member?.account_active ? member.account_password_hash : null);
       // One counter per person: the console account's when its password is the one checked.
@@ -159,7 +173,7 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
           ? AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS)
           : refused;
       await repo.recordMemberLogin(db, community.stackId, member.id, clock.now());
-      return deps.tokens.issueForMember(community.stackId, member.id, clientId);
+      return member.id;
     },
   };
 }

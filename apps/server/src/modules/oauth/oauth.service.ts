@@ -14,10 +14,17 @@ const STATUS: Record<GrantError['error'], number> = {
   invalid_client: 401,
   invalid_grant: 400,
   unsupported_grant_type: 400,
+  unauthorized_client: 400,
 };
 
-/** RFC 6749 §5.2 error body, which also carries our envelope's `errors`. */
-function sendGrantError(reply: FastifyReply, error: GrantError) {
+/**
+ * RFC 6749 §5.2 error body, which also carries our envelope's `errors`. A client that authenticated
+ * with HTTP Basic and failed is told how to authenticate (`WWW-Authenticate`).
+ */
+export function sendGrantError(reply: FastifyReply, error: GrantError) {
+  if (error.error === 'invalid_client' && /^Basic\s/i.test(reply.request.headers.authorization ?? '')) {
+    void reply.header('WWW-Authenticate', 'Basic realm="oauth"');
+  }
   return reply.code(STATUS[error.error]).send({
     error: error.error,
     error_description: error.description,

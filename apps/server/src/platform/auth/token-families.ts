@@ -121,3 +121,13 @@ export async function revokeMemberFamilies(db: Db, stackId: number, userId: numb
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Ends every live sign-in issued to a client (an OAuth app deleted: its tokens stop working). */
+export async function revokeClientFamilies(db: Db, clientId: string, now: Date) {
+  await db
+    .updateTable('token_families')
+    .set({ revoked_at: now })
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

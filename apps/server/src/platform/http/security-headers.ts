@@ -38,6 +38,8 @@ export function securityHeaders(config: Config): (request: FastifyRequest, reply
     void reply.header('X-Content-Type-Options', 'nosniff');
     void reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     void reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    // A page that states its own policy keeps it (the OAuth sign-in page: no frames, its own form target).
+    if (reply.hasHeader('Content-Security-Policy')) return;
     void reply.header('Content-Security-Policy', request.url.startsWith('/docs') ? DOCS_CSP : csp);
   };
 }

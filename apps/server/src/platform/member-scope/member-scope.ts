@@ -48,6 +48,11 @@ export interface MemberLookup {
   caller?: MemberCaller;
   /** The caller's standing now (banned members whose ban has ended read as active). */
   standing?: MemberStandingInfo;
+  /**
+   * Set when the token is an OAuth app's client credentials token of this community: it acts as the
+   * community itself, with no member behind it, so it opens the public routes only.
+   */
+  app?: { clientId: string };
 }
 
 export interface MemberScopeDeps {
@@ -96,6 +101,10 @@ export function memberGuard(deps: MemberScopeDeps) {
       if (route === 'public') return;
       void reply.header('WWW-Authenticate', 'Bearer realm="api"');
       throw AppError.unauthenticated();
+    }
+    if (!caller && access.app) {
+      if (route === 'public') return;
+      throw AppError.forbidden('An app acting as the community reaches its public calls only.');
     }
     if (!caller) throw invalidToken(reply);
     const { standing, banUntil } = access.standing ?? { standing: 'fully_deleted', banUntil: null };

@@ -1,0 +1,1 @@
+export * from './oauth-app-schemas.ts';
