@@ -21,6 +21,8 @@ import { answerRouterError, installErrorHandling } from './platform/errors/error
 import { answerClientError } from './platform/errors/client-error.ts';
 import { registerMultipartBody } from './platform/http/multipart-body.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
+import { hostRoutingConstraints, installHostRouting } from './platform/http/host-routing.ts';
+import { hostResolver } from './composition/host-routing.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { findLiveAccessToken } from './modules/auth/live-access-token.repository.ts';
 import { registerOpenApi } from './platform/openapi/openapi.ts';
@@ -65,6 +67,8 @@ import {
 } from './modules/promo-codes/promo-codes.routes.ts';
 import { registerLoyaltyRoutes, registerPrizeImageRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { registerMemberLoyaltyRoutes } from './modules/loyalty/loyalty-member.routes.ts';
+import { registerAdImageRoutes, registerAdvertisingRoutes } from './modules/advertising/advertising.routes.ts';
+import { registerMemberAdvertisingRoutes } from './modules/advertising/advertising-member.routes.ts';
 import { registerEmailManagerRoutes } from './modules/email-manager/email-manager.routes.ts';
 import {
   registerMediaLibraryFileRoutes,
@@ -168,7 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
-    routerOptions: { ignoreTrailingSlash: false },
+    routerOptions: {
+      ignoreTrailingSlash: false,
+      // A community on its own domain: its host's requests are routed to /c/{slug} (ADR 0029).
+      constraints: hostRoutingConstraints({
+        publicUrl: config.publicUrl,
+        resolve: hostResolver({ db, clock, ...(deps.writes ? { writes: deps.writes } : {}) }),
+        retryAfterSeconds: config.restartSeconds,
+      }),
+    },
     // The router's own refusals (bad percent-encoding, over-long parameter) answer in the envelope too.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       headers(request, reply);
@@ -198,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await registerMultipartBody(app, { fileSize: config.bodyLimitBytes, files: 10, fields: 100 });
   installNulGuard(app);
+  installHostRouting(app, { retryAfterSeconds: config.restartSeconds });
   await registerOpenApi(app);
 
   // Services
@@ -295,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerBroadcastMessageRoutes(scope, platform);
     registerPromoCodeRoutes(scope, platform);
     registerLoyaltyRoutes(scope, platform);
+    registerAdvertisingRoutes(scope, platform);
     registerInvitationsRoutes(scope, platform);
     registerEmailManagerRoutes(scope, platform);
     registerMediaLibraryRoutes(scope, platform);
@@ -329,12 +343,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberBannerRoutes(scope, platform);
     registerMemberPromoCodeRoutes(scope, platform);
     registerMemberLoyaltyRoutes(scope, platform);
+    registerMemberAdvertisingRoutes(scope, platform);
     registerMemberInviteCodeRoutes(scope, platform);
     registerMemberCustomPageRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);
   registerPrizeImageRoutes(app, platform);
+  registerAdImageRoutes(app, platform);
   registerMediaLibraryFileRoutes(app, platform);
   registerMemberSiteRoutes(app, platform);
   registerCubeApiRoutes(app, platform);

@@ -1,6 +1,7 @@
 import { ErrorCode } from './error-codes.ts';
 import { OAUTH_ERROR_CODES } from './error-envelope.ts';
 import { AnalyticsExportErrorCode, CubeApiErrorCode, TAG_ASSIGNMENT_ERROR_CODE } from './analytics/index.ts';
+import { AdvertisingErrorCode } from './advertising/index.ts';
 import { AppSettingsErrorCode } from './app-settings/index.ts';
 import { CategoryErrorCode } from './categories/index.ts';
 import { DynamicPreferencesErrorCode } from './dynamic-preferences/index.ts';
@@ -36,6 +37,7 @@ export const ERROR_CODE_REGISTRY = [
   AnalyticsExportErrorCode,
   TAG_ASSIGNMENT_ERROR_CODE,
   CubeApiErrorCode,
+  AdvertisingErrorCode,
   AppSettingsErrorCode,
   CategoryErrorCode,
   DynamicPreferencesErrorCode,

@@ -159,6 +159,10 @@ export const AUDIT_ACTIONS = {
   'loyalty.request_status': { routes: [`POST ${P}/loyalty/requests/:id/status/`] },
   'loyalty.requests_export': { routes: [`POST ${P}/loyalty/requests/export/`], readOnly: true },
   'loyalty.request_create': { routes: [`POST ${M}/loyalty/request/`] },
+  'advertising.settings': { routes: [`POST ${P}/advertising/settings/update/`] },
+  'advertising.ad_create': { routes: [`POST ${P}/advertising/custom_ads/add/`] },
+  'advertising.ad_update': { routes: [`POST ${P}/advertising/custom_ads/:id/update/`] },
+  'advertising.ad_delete': { routes: [`POST ${P}/advertising/custom_ads/:id/delete/`] },
   'moderation.bot': { routes: [`POST ${P}/bot/status/`] },
   'moderation.flags': {
     routes: [

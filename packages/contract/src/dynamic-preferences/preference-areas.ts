@@ -23,6 +23,8 @@ const BY_SECTION: Record<PreferenceSection, ConsoleArea | null> = {
   webmaster: 'community-management',
   // The plan: only the platform changes it.
   features: null,
+  // Written only by the advertising area's settings route (read-only as preferences).
+  advertising: null,
 };
 
 const BY_NAME: Partial<Record<string, ConsoleArea>> = {

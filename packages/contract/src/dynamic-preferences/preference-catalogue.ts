@@ -16,6 +16,7 @@ export const PREFERENCE_SECTIONS = [
   'providers',
   'webmaster',
   'features',
+  'advertising',
 ] as const;
 export type PreferenceSection = (typeof PREFERENCE_SECTIONS)[number];
 
@@ -371,7 +372,46 @@ export const PREFERENCE_CATALOGUE: readonly PreferenceDefinition[] = [
     default: 'open',
     values: ['open', 'invitation_only'],
   },
+  // Appended: advertising (issue 15 §3; SelfCommunity's section `advertising`). Read-only here: the
+  // advertising area's settings route writes them together, so only one system is ever on (mgmt §4).
+  ...advertisingPreferences(),
 ];
+
+function advertisingPreferences(): PreferenceDefinition[] {
+  const bool = (name: string): PreferenceDefinition => ({
+    section: 'advertising',
+    name,
+    type: 'bool',
+    default: false,
+    readOnly: true,
+  });
+  const text = (name: string, maxLength: number): PreferenceDefinition => ({
+    section: 'advertising',
+    name,
+    type: 'text',
+    default: '',
+    maxLength,
+    readOnly: true,
+  });
+  return [
+    bool('custom_adv_enabled'),
+    bool('custom_adv_only_for_anonymous_users_enabled'),
+    bool('ads_enabled'),
+    text('ads_verification_code', 2000),
+    bool('ads_only_for_anonymous_users_enabled'),
+    bool('ads_manual_enabled'),
+    ...[
+      'below_topbar',
+      'below_the_post',
+      'in_post_comments',
+      'related_posts_column',
+      'tools_column',
+      'in_stream',
+      'above_the_stream',
+      'above_the_stream_category',
+    ].map((position) => text(`ads_${position}_code`, 20_000)),
+  ];
+}
 
 const byName = new Map(PREFERENCE_CATALOGUE.map((definition) => [definition.name, definition]));
 

@@ -25,7 +25,7 @@ export const FEATURES = {
   registration_alerts: { plan: 'go' },
   seo: { plan: 'go' },
   gdpr_settings: { plan: 'go' },
-  advertising: { plan: 'go', coming: true },
+  advertising: { plan: 'go' },
   google_cloud_api: { plan: 'go' },
   social_share: { plan: 'go' },
   api_v2: { plan: 'enterprise', coming: true },

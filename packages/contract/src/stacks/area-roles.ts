@@ -58,6 +58,8 @@ export const AREA_ROLES = {
   invitations: ADMIN,
   /** Broadcast messages to members (issue 14 §2): marketing, admin-only this round. */
   'broadcast-messages': ADMIN,
+  /** Advertising is one of the integrations (mgmt §1), the admin's (issue 15 §3). */
+  advertising: ADMIN,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type ConsoleArea = keyof typeof AREA_ROLES;

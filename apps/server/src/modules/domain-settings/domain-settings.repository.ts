@@ -33,3 +33,13 @@ export async function saveDomain(db: Db, stackId: number, domain: string | null,
     .onConflict((oc) => oc.column('stack_id').doUpdateSet({ domain, updated_at: now }))
     .execute();
 }
+
+/** The community a custom domain belongs to (its id), or undefined (host routing, ADR 0029). */
+export async function stackIdOfDomain(db: Db, domain: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('stack_domains')
+    .select('stack_id')
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  return row?.stack_id;
+}
