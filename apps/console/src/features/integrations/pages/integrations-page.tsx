@@ -4,7 +4,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../../../core/loading/page-spinner.tsx';
 import { useEnabledFeatures } from '../../../core/features/feature-queries.ts';
 import { AreaTabs, type AreaTab, SettingsHeader } from '../../content-settings/index.ts';
-import { ApiTab } from '../components/api-tab.tsx';
+import { ApiSection } from '../components/api-section.tsx';
 import { GoogleTab } from '../components/google-tab.tsx';
 import { SocialShareTab } from '../components/social-share-tab.tsx';
 
@@ -23,10 +23,10 @@ const TABS: TabEntry[] = [
     feature: 'social_share',
     element: <SocialShareTab />,
   },
-  { path: 'api', labelId: 'integrations.tab.api', element: <ApiTab /> },
+  { path: 'api', labelId: 'integrations.tab.api', element: <ApiSection /> },
 ];
 
-/** /integrations: Google APIs, social share and API tabs; a tab whose flag is off is hidden. */
+/** /integrations: Google APIs, social share and API (JWT key, OAuth 2.0 apps) tabs; a tab whose flag is off is hidden. */
 export default function IntegrationsPage() {
   const features = useEnabledFeatures();
   if (!features) return <PageSpinner />;
@@ -38,7 +38,7 @@ export default function IntegrationsPage() {
       <AreaTabs base={BASE} tabs={tabs} labelId="nav.integrations" />
       <Routes>
         {tabs.map((tab) => (
-          <Route key={tab.path} path={tab.path} element={tab.element} />
+          <Route key={tab.path} path={`${tab.path}/*`} element={tab.element} />
         ))}
         <Route path="*" element={<Navigate to={`${BASE}/${first}`} replace />} />
       </Routes>
