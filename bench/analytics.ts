@@ -25,26 +25,18 @@ import { loadConfig } from '../apps/server/src/platform/config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
 import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
 import { generateActivity, hasActivity } from '../apps/server/src/seed/activity-generator.ts';
+import { integerSetting } from './bench-databases.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const USERS = integer('BENCH_USERS', 100_000);
-const DAYS = integer('BENCH_DAYS', 365);
-const SEED = integer('BENCH_SEED', 42);
+const USERS = integerSetting('BENCH_USERS', 100_000);
+const DAYS = integerSetting('BENCH_DAYS', 365);
+const SEED = integerSetting('BENCH_SEED', 42);
 const END_DAY = process.env.BENCH_END || '2026-11-20';
-const REPEAT = integer('BENCH_REPEAT', 5);
-const TIME_LIMIT_S = integer('BENCH_TIME_LIMIT', 300);
+const REPEAT = integerSetting('BENCH_REPEAT', 5);
+const TIME_LIMIT_S = integerSetting('BENCH_TIME_LIMIT', 300);
 const ADMIN_EMAIL = 'bench@agora.test';
 const ADMIN_PASSWORD = 'bench-correct-horse-battery';
 const DAY = 86_400_000;
-
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return value;
-}
 
 if (!/^\d{4}-\d{2}-\d{2}$/.test(END_DAY)) throw new Error(`BENCH_END must be YYYY-MM-DD (got ${END_DAY})`);
 const END = new Date(Date.parse(`${END_DAY}T00:00:00Z`) + DAY); // exclusive

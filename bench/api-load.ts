@@ -12,20 +12,18 @@
  * Settings (environment): BENCH_DURATION seconds per route (default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_WARMUP seconds of unreported load before each route (default 2).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/platform/config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
 import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
 import { QueryCounter } from '../apps/server/src/test-support/query-counter.ts';
-import { startThrowawayPostgres } from './throwaway-postgres.ts';
+import { postgresDatabase, type BenchDatabase } from './bench-databases.ts';
 
 const DURATION = positiveNumber('BENCH_DURATION', 10);
 const CONNECTIONS = positiveNumber('BENCH_CONNECTIONS', 50);
@@ -152,66 +150,12 @@ function verdict(kind: DatabaseHandle['kind'], rows: readonly Row[]): string {
   return `authenticated read on ${kind}: ${checks.join(', ')} — ${met ? 'met' : 'NOT met'}`;
 }
 
-interface BenchDatabase {
-  label: string;
-  open(): Promise<DatabaseHandle>;
-  /** Removes what the run created (a database, a cluster). */
-  dispose(): Promise<void>;
-}
-
 function embeddedDatabase(dataDir: string): BenchDatabase {
   return {
     label: 'embedded (PGlite)',
     open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
     dispose: async () => {},
   };
-}
-
-/** A fresh database on a PostgreSQL server, dropped at the end. */
-async function databaseOn(serverUrl: string, label: string, after: () => void): Promise<BenchDatabase> {
-  const name = `agora_bench_api_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    label,
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    dispose: async () => {
-      try {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      } finally {
-        after();
-      }
-    },
-  };
-}
-
-/** PostgreSQL when reachable: BENCH_DATABASE_URL's server, or a throw-away cluster started here. */
-async function postgresDatabase(): Promise<BenchDatabase | undefined> {
-  if (process.env.BENCH_POSTGRES === 'off') return undefined;
-  const serverUrl = process.env.BENCH_DATABASE_URL;
-  if (serverUrl) {
-    try {
-      return await databaseOn(serverUrl, 'PostgreSQL (BENCH_DATABASE_URL)', () => {});
-    } catch (error) {
-      console.log(
-        `PostgreSQL at BENCH_DATABASE_URL is not reachable (${(error as Error).message}): skipped.`,
-      );
-      return undefined;
-    }
-  }
-  const cluster = await startThrowawayPostgres();
-  if (!cluster) {
-    console.log('PostgreSQL is not installed and BENCH_DATABASE_URL is not set: PostgreSQL skipped.');
-    return undefined;
-  }
-  return databaseOn(cluster.url, `${cluster.version}, throw-away cluster`, cluster.stop);
 }
 
 /** Measures hello-world and the Agora routes on one database. */
@@ -319,7 +263,7 @@ async function main(): Promise<void> {
   try {
     const helloUrl = await listen(hello);
     const databases = [embeddedDatabase(dataDir)];
-    const postgres = await postgresDatabase();
+    const postgres = await postgresDatabase('api');
     if (postgres) databases.push(postgres);
     for (const database of databases) {
       try {

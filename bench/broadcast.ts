@@ -10,39 +10,17 @@
  * database created and dropped) or a throw-away cluster (bench/throwaway-postgres.ts);
  * BENCH_POSTGRES=off skips it, BENCH_PGLITE=off skips PGlite. Settings: BENCH_BROADCAST_MEMBERS (100000).
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config/config.ts';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
-import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
+import type { DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
 import { audienceCount } from '../apps/server/src/modules/broadcast-messages/broadcast-banners.repository.ts';
 import { createMember, memberSignIn, setFlag, signIn } from '../apps/server/src/test-support/fixtures.ts';
-import { startThrowawayPostgres } from './throwaway-postgres.ts';
+import { BENCH_ADMIN_PASSWORD, bootstrapDemo, startBenchApp } from './bench-community.ts';
+import { integerSetting, onEachDatabase, type BenchDatabase } from './bench-databases.ts';
 
-const MEMBERS = integer('BENCH_BROADCAST_MEMBERS', 100_000);
+const MEMBERS = integerSetting('BENCH_BROADCAST_MEMBERS', 100_000);
 const TARGET_MS = 10_000;
-const ADMIN_EMAIL = 'bench@agora.test';
-const ADMIN_PASSWORD = 'bench-correct-horse-battery';
 const READER_PASSWORD = 'reader-password-1';
-
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return value;
-}
-
-interface Database {
-  label: string;
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}
 
 /** Members (all joined before the sends) and one user tag held by every other member. */
 async function seed(handle: DatabaseHandle, stackId: number): Promise<number> {
@@ -72,35 +50,16 @@ interface Row {
   count?: number;
 }
 
-async function measure(database: Database): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-broadcast-'));
+async function measure(database: BenchDatabase): Promise<void> {
   const handle = await database.open();
   try {
-    await bootstrap(handle.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-    const { id: stackId } = await handle.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    console.log(`\n${database.label}:`);
+    const stackId = await bootstrapDemo(handle);
     const tagId = await seed(handle, stackId);
     await createMember(handle.db, stackId, 'reader', READER_PASSWORD);
-    const config = loadConfig({
-      PUBLIC_URL: 'http://127.0.0.1',
-      DATA_DIR: dataDir,
-      AGORA_ADMIN_EMAIL: ADMIN_EMAIL,
-      AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({
-      config,
-      db: handle.db,
-      writes: handle.writes,
-      throttle: { windowSeconds: 900, perAccount: 1e9, perIp: 1e9 },
-    });
-    await app.ready();
+    const server = await startBenchApp(handle, 'broadcast');
+    const { app } = server;
     try {
-      const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
+      const admin = await signIn(app, 'admin', BENCH_ADMIN_PASSWORD);
       await setFlag({ app }, admin, stackId, 'broadcast', true);
       const reader = await memberSignIn(app, handle.db, 'demo', 'reader', READER_PASSWORD);
       const console = async (url: string, body: unknown) => {
@@ -176,67 +135,18 @@ async function measure(database: Database): Promise<void> {
           `target ≤ ${TARGET_MS / 1000} s ${all.ms <= TARGET_MS && (all.count ?? 0) >= MEMBERS ? 'met' : 'NOT met'}`,
       );
     } finally {
-      await app.close();
+      await server.close();
     }
   } finally {
     await handle.close();
-    await database.cleanup();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function pglite(): Promise<Database> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-broadcast-pglite-'));
-  return {
-    label: 'PGlite (temporary directory)',
-    open: () => openDatabase({ pgliteDir: dir }),
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-}
-
-/** A fresh database on BENCH_DATABASE_URL's server or on a throw-away cluster; dropped at the end. */
-async function postgres(): Promise<Database | undefined> {
-  if (process.env.BENCH_POSTGRES === 'off') return undefined;
-  let serverUrl = process.env.BENCH_DATABASE_URL;
-  let stop = () => {};
-  let label = 'PostgreSQL (BENCH_DATABASE_URL)';
-  if (!serverUrl) {
-    const cluster = await startThrowawayPostgres();
-    if (!cluster) {
-      console.log('\nPostgreSQL is not installed and BENCH_DATABASE_URL is not set: PostgreSQL skipped.');
-      return undefined;
-    }
-    serverUrl = cluster.url;
-    stop = cluster.stop;
-    label = `${cluster.version}, throw-away cluster`;
-  }
-  const name = `agora_bench_broadcast_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    label,
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    async cleanup() {
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-      stop();
-    },
-  };
 }
 
 console.log(
   `\nBroadcasts: ${MEMBERS.toLocaleString('en')} members; one timed run per case; Node ${process.version}, ` +
     `${os.cpus().length} CPUs`,
 );
-if (process.env.BENCH_PGLITE !== 'off') await measure(await pglite());
-const pgDatabase = await postgres();
-if (pgDatabase) await measure(pgDatabase);
+await onEachDatabase('broadcast', measure);
 console.log(
   '\nratio = time / the baseline of the same database (writing one row per member up front, which this ' +
     'design does not do). "members" counts, by query, the members who see the banner (the reader and the staff too).',

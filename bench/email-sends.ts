@@ -11,47 +11,26 @@
  * database created and dropped) or a throw-away cluster (bench/throwaway-postgres.ts);
  * BENCH_POSTGRES=off skips it, BENCH_PGLITE=off skips PGlite. Settings: BENCH_EMAILS (10000).
  */
-import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
 import type { JobQueue } from '../apps/server/src/platform/jobs/job-queue.ts';
 import { createMailer } from '../apps/server/src/platform/mail/mailer.ts';
-import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
 import { contentFor } from '../apps/server/src/modules/email-sends/email-content.ts';
 import {
   createEmailDelivery,
   DELIVERY_CONCURRENCY,
 } from '../apps/server/src/modules/email-sends/email-delivery.ts';
 import { createEmailSendsService } from '../apps/server/src/modules/email-sends/email-sends.service.ts';
-import { startThrowawayPostgres } from './throwaway-postgres.ts';
+import { bootstrapDemo } from './bench-community.ts';
+import { integerSetting, onEachDatabase, type BenchDatabase } from './bench-databases.ts';
 
-const EMAILS = integer('BENCH_EMAILS', 10_000);
+const EMAILS = integerSetting('BENCH_EMAILS', 10_000);
 const TARGET_PER_SECOND = 200;
-const ADMIN_EMAIL = 'bench@agora.test';
-const ADMIN_PASSWORD = 'bench-correct-horse-battery';
 const SUBJECT = 'News of the week from the bench community';
 const HTML = '<p>Hello,</p><p>this is the weekly news of the community, with a few lines of text.</p>';
-
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return value;
-}
-
-interface Database {
-  label: string;
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}
 
 /** A local SMTP peer that accepts every message and counts them. */
 async function startPeer(): Promise<{ port: number; count: () => number; close: () => Promise<void> }> {
@@ -116,16 +95,11 @@ async function rawNodemailer(port: number): Promise<number> {
   return ms;
 }
 
-async function measure(database: Database): Promise<void> {
+async function measure(database: BenchDatabase): Promise<void> {
   const peer = await startPeer();
   const handle = await database.open();
   try {
-    await bootstrap(handle.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-    const { id: stackId } = await handle.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const stackId = await bootstrapDemo(handle);
     const ids: number[] = [];
     for (let i = 0; i < EMAILS; i += 1000) {
       const rows = await handle.db
@@ -211,65 +185,14 @@ async function measure(database: Database): Promise<void> {
   } finally {
     await handle.close();
     await peer.close();
-    await database.cleanup();
   }
-}
-
-async function pglite(): Promise<Database> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-email-sends-pglite-'));
-  return {
-    label: 'PGlite (temporary directory)',
-    open: () => openDatabase({ pgliteDir: dir }),
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-}
-
-/** A fresh database on BENCH_DATABASE_URL's server or on a throw-away cluster; dropped at the end. */
-async function postgres(): Promise<Database | undefined> {
-  if (process.env.BENCH_POSTGRES === 'off') return undefined;
-  let serverUrl = process.env.BENCH_DATABASE_URL;
-  let stop = () => {};
-  let label = 'PostgreSQL (BENCH_DATABASE_URL)';
-  if (!serverUrl) {
-    const cluster = await startThrowawayPostgres();
-    if (!cluster) {
-      console.log('\nPostgreSQL is not installed and BENCH_DATABASE_URL is not set: PostgreSQL skipped.');
-      return undefined;
-    }
-    serverUrl = cluster.url;
-    stop = cluster.stop;
-    label = `${cluster.version}, throw-away cluster`;
-  }
-  const name = `agora_bench_email_sends_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    label,
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    async cleanup() {
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-      stop();
-    },
-  };
 }
 
 console.log(
   `\nEmail sending: ${EMAILS.toLocaleString('en')} emails to a local SMTP peer, ${DELIVERY_CONCURRENCY} connections; ` +
     `Node ${process.version}, ${os.cpus().length} CPUs`,
 );
-for (const make of [async () => (process.env.BENCH_PGLITE === 'off' ? undefined : pglite()), postgres]) {
-  const database = await make();
-  if (!database) continue;
-  console.log(`\n${database.label}:`);
-  await measure(database);
-}
+await onEachDatabase('email-sends', measure);
 console.log(
   "\nratio = the worker's emails per second / raw nodemailer's to the same peer in the same run. " +
     'Compare ratios, not absolute numbers.',

@@ -11,44 +11,22 @@
  * BENCH_POSTGRES=off skips it, BENCH_PGLITE=off skips PGlite. Settings: BENCH_FEED_MEMBERS (100000), BENCH_FEED_CONTENTS (350000),
  * BENCH_REPEAT (timed runs per case after one warm-up, default 20; median and p95 printed).
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { sql, type RawBuilder } from 'kysely';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config/config.ts';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
-import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
+import type { DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
 import { createMember, memberSignIn } from '../apps/server/src/test-support/fixtures.ts';
-import { startThrowawayPostgres } from './throwaway-postgres.ts';
+import { bootstrapDemo, startBenchApp } from './bench-community.ts';
+import { integerSetting, onEachDatabase, type BenchDatabase } from './bench-databases.ts';
 
-const MEMBERS = integer('BENCH_FEED_MEMBERS', 100_000);
-const CONTENTS = integer('BENCH_FEED_CONTENTS', 350_000);
-const REPEAT = integer('BENCH_REPEAT', 20);
+const MEMBERS = integerSetting('BENCH_FEED_MEMBERS', 100_000);
+const CONTENTS = integerSetting('BENCH_FEED_CONTENTS', 350_000);
+const REPEAT = integerSetting('BENCH_REPEAT', 20);
 const CATEGORIES = 100;
 const FOLLOWED_CATEGORIES = 10;
 const FOLLOWED_PEOPLE = 50;
 const CONNECTIONS = 20;
 const TARGET_MS = 50;
-const ADMIN_EMAIL = 'bench@agora.test';
-const ADMIN_PASSWORD = 'bench-correct-horse-battery';
 const READER_PASSWORD = 'reader-password-1';
-
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return value;
-}
-
-interface Database {
-  label: string;
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}
 
 /** Members, categories, contents, votes and comments, in a few statements (triggers off, keys after). */
 async function seed(
@@ -207,32 +185,13 @@ async function timed(run: () => Promise<unknown>): Promise<number[]> {
   return times;
 }
 
-async function measure(database: Database): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-feed-'));
+async function measure(database: BenchDatabase): Promise<void> {
   const handle = await database.open();
   try {
-    await bootstrap(handle.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-    const { id: stackId } = await handle.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    console.log(`\n${database.label}:`);
+    const stackId = await bootstrapDemo(handle);
     const { readerId, categoryIds } = await seed(handle, stackId);
-    const config = loadConfig({
-      PUBLIC_URL: 'http://127.0.0.1',
-      DATA_DIR: dataDir,
-      AGORA_ADMIN_EMAIL: ADMIN_EMAIL,
-      AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({
-      config,
-      db: handle.db,
-      writes: handle.writes,
-      throttle: { windowSeconds: 900, perAccount: 1e9, perIp: 1e9 },
-    });
-    await app.ready();
+    const server = await startBenchApp(handle, 'feed');
+    const { app } = server;
     try {
       const reader = await memberSignIn(app, handle.db, 'demo', 'reader', READER_PASSWORD);
       const get = async (url: string) => {
@@ -298,67 +257,18 @@ async function measure(database: Database): Promise<void> {
           `median ≤ ${worst.toFixed(1)} ms — target ≤ ${TARGET_MS} ms ${worst <= TARGET_MS ? 'met' : 'NOT met'}`,
       );
     } finally {
-      await app.close();
+      await server.close();
     }
   } finally {
     await handle.close();
-    await database.cleanup();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function pglite(): Promise<Database> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-feed-pglite-'));
-  return {
-    label: 'PGlite (temporary directory)',
-    open: () => openDatabase({ pgliteDir: dir }),
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-}
-
-/** A fresh database on BENCH_DATABASE_URL's server or on a throw-away cluster; dropped at the end. */
-async function postgres(): Promise<Database | undefined> {
-  if (process.env.BENCH_POSTGRES === 'off') return undefined;
-  let serverUrl = process.env.BENCH_DATABASE_URL;
-  let stop = () => {};
-  let label = 'PostgreSQL (BENCH_DATABASE_URL)';
-  if (!serverUrl) {
-    const cluster = await startThrowawayPostgres();
-    if (!cluster) {
-      console.log('\nPostgreSQL is not installed and BENCH_DATABASE_URL is not set: PostgreSQL skipped.');
-      return undefined;
-    }
-    serverUrl = cluster.url;
-    stop = cluster.stop;
-    label = `${cluster.version}, throw-away cluster`;
-  }
-  const name = `agora_bench_feed_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    label,
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    async cleanup() {
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-      stop();
-    },
-  };
 }
 
 console.log(
   `\nFeeds: ${MEMBERS.toLocaleString('en')} members, ${CONTENTS.toLocaleString('en')} contributions; ` +
     `median and p95 of ${REPEAT} runs after a warm-up; Node ${process.version}, ${os.cpus().length} CPUs`,
 );
-if (process.env.BENCH_PGLITE !== 'off') await measure(await pglite());
-const pgDatabase = await postgres();
-if (pgDatabase) await measure(pgDatabase);
+await onEachDatabase('feed', measure);
 console.log(
   '\nratio = median / the baseline of the same database (the naive statement of the same page, without the ' +
     'visibility rules, the boost or the page envelope). Compare ratios, not absolute numbers.',

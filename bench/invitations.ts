@@ -11,40 +11,17 @@
  * BENCH_POSTGRES=off skips it, BENCH_PGLITE=off skips PGlite. BENCH_REPEAT: timed runs per case after
  * one warm-up (default 5; median and p95 printed).
  */
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import Papa from 'papaparse';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/platform/config/config.ts';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
-import { bootstrap } from '../apps/server/src/seed/bootstrap.ts';
 import { signIn } from '../apps/server/src/test-support/fixtures.ts';
 import { MULTIPART_TYPE, multipartBody } from '../apps/server/src/test-support/fuzz-requests.ts';
 import { newInviteCode } from '../apps/server/src/modules/invitations/invitations.service.ts';
-import { startThrowawayPostgres } from './throwaway-postgres.ts';
+import { BENCH_ADMIN_PASSWORD, bootstrapDemo, startBenchApp } from './bench-community.ts';
+import { integerSetting, onEachDatabase, type BenchDatabase } from './bench-databases.ts';
 
 const ROWS = 5000;
-const REPEAT = integer('BENCH_REPEAT', 5);
+const REPEAT = integerSetting('BENCH_REPEAT', 5);
 const TARGET_MS = 2000;
-const ADMIN_EMAIL = 'bench@agora.test';
-const ADMIN_PASSWORD = 'bench-correct-horse-battery';
-
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${name} must be a positive integer (got ${raw})`);
-  return value;
-}
-
-interface Database {
-  label: string;
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
-}
 
 /** 5,000 rows, every third with two tags and a category, every fifth with a role. */
 function csvOf(prefix: string): string {
@@ -67,16 +44,10 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-async function measure(database: Database): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-invitations-'));
+async function measure(database: BenchDatabase): Promise<void> {
   const handle = await database.open();
   try {
-    await bootstrap(handle.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-    const { id: stackId } = await handle.db
-      .selectFrom('stacks')
-      .select('id')
-      .where('slug', '=', 'demo')
-      .executeTakeFirstOrThrow();
+    const stackId = await bootstrapDemo(handle);
     await handle.db
       .insertInto('tags')
       .values([
@@ -88,22 +59,10 @@ async function measure(database: Database): Promise<void> {
       .insertInto('categories')
       .values({ stack_id: stackId, name: 'News', slug: 'news' })
       .execute();
-    const config = loadConfig({
-      PUBLIC_URL: 'http://127.0.0.1',
-      DATA_DIR: dataDir,
-      AGORA_ADMIN_EMAIL: ADMIN_EMAIL,
-      AGORA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOG_LEVEL: 'silent',
-    });
-    const app = await buildApp({
-      config,
-      db: handle.db,
-      writes: handle.writes,
-      throttle: { windowSeconds: 900, perAccount: 1e9, perIp: 1e9 },
-    });
-    await app.ready();
+    const server = await startBenchApp(handle, 'invitations');
+    const { app } = server;
     try {
-      const admin = await signIn(app, 'admin', ADMIN_PASSWORD);
+      const admin = await signIn(app, 'admin', BENCH_ADMIN_PASSWORD);
       let run = 0;
       const importOnce = async () => {
         const csv = csvOf(`r${run++}x`);
@@ -168,72 +127,18 @@ async function measure(database: Database): Promise<void> {
         `  target ≤ ${TARGET_MS} ms: ${route <= TARGET_MS ? 'met' : 'NOT met'} (${route.toFixed(0)} ms)`,
       );
     } finally {
-      await app.close();
+      await server.close();
     }
   } finally {
     await handle.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    await database.cleanup();
   }
-}
-
-async function pglite(): Promise<Database> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agora-bench-invitations-pglite-'));
-  return {
-    label: 'PGlite (temporary directory)',
-    open: () => openDatabase({ pgliteDir: dir }),
-    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
-  };
-}
-
-/** A fresh database on BENCH_DATABASE_URL's server or on a throw-away cluster; dropped at the end. */
-async function postgres(): Promise<Database | undefined> {
-  if (process.env.BENCH_POSTGRES === 'off') return undefined;
-  let serverUrl = process.env.BENCH_DATABASE_URL;
-  let stop = () => {};
-  let label = 'PostgreSQL (BENCH_DATABASE_URL)';
-  if (!serverUrl) {
-    const cluster = await startThrowawayPostgres();
-    if (!cluster) {
-      console.log('\nPostgreSQL is not installed and BENCH_DATABASE_URL is not set: PostgreSQL skipped.');
-      return undefined;
-    }
-    serverUrl = cluster.url;
-    stop = cluster.stop;
-    label = `${cluster.version}, throw-away cluster`;
-  }
-  const name = `agora_bench_invitations_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    label,
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    async cleanup() {
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-      stop();
-    },
-  };
-}
-
-async function run(database: Database): Promise<void> {
-  console.log(`\n${database.label}:`);
-  await measure(database);
 }
 
 console.log(
   `\nInvitation import: ${ROWS.toLocaleString('en')} CSV rows; median and p95 of ${REPEAT} runs after a warm-up; ` +
     `Node ${process.version}, ${os.cpus().length} CPUs`,
 );
-if (process.env.BENCH_PGLITE !== 'off') await run(await pglite());
-const pgDatabase = await postgres();
-if (pgDatabase) await run(pgDatabase);
+await onEachDatabase('invitations', measure);
 console.log(
   '\nratio = median / the plain multi-row INSERT of the same rows in the same database (no parsing, no checks). ' +
     'Compare ratios, not absolute numbers.',
