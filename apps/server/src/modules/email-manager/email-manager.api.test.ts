@@ -118,7 +118,8 @@ describe('email manager: templates', () => {
         M.unknownVariable.replace('{name}', 'password'),
       ],
       [{ html: { en: '{{{community_name}}}' } }, 'html.en', M.tripleStache],
-      [{ html: { en: '{{> header}}' } }, 'html.en', M.partial],
+      // A partial names one of the template's own sections only (ADR 0030).
+      [{ html: { en: '{{> header}}' } }, 'html.en', M.unknownSection.replace('{name}', 'header')],
       [{ html: { en: '{{=<% %>=}}' } }, 'html.en', M.partial],
       [{ name: ' ' }, 'name', M.required],
     ];

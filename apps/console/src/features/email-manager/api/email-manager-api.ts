@@ -1,6 +1,8 @@
 import {
   emailManagerPaths as paths,
   emailPreviewSchema,
+  emailRolesSchema,
+  emailSettingsSchema,
   emailTemplateListSchema,
   emailTemplateSchema,
   emailThemeListSchema,
@@ -9,6 +11,10 @@ import {
   type EmailFooterLink,
   type EmailLocale,
   type EmailPreview,
+  type EmailRoles,
+  type EmailSection,
+  type EmailSettings,
+  type StaffRole,
   type EmailTemplate,
   type EmailTemplateList,
   type EmailTheme,
@@ -29,6 +35,8 @@ export const emailKeys = {
   themePage: (internalUrl: string, page: EmailPageQuery) => [...emailKeys.themes(internalUrl), page] as const,
   theme: (internalUrl: string, id: number) => [...emailKeys.all, 'theme', internalUrl, id] as const,
   vars: (internalUrl: string) => [...emailKeys.all, 'vars', internalUrl] as const,
+  roles: (internalUrl: string) => [...emailKeys.all, 'roles', internalUrl] as const,
+  settings: (internalUrl: string) => [...emailKeys.all, 'settings', internalUrl] as const,
 };
 
 /** Rows per page of both lists (the one pager, core/lists). */
@@ -52,6 +60,7 @@ export interface TemplateFields {
   html: Record<EmailLocale, string>;
   active: boolean;
   footer_links: EmailFooterLink[];
+  sections: EmailSection[];
 }
 
 export interface ThemeFields {
@@ -65,6 +74,7 @@ export interface PreviewRequest {
   html: string;
   theme: number | null;
   footer_links: EmailFooterLink[];
+  sections: Array<{ name: string; html: string }>;
   locale: EmailLocale;
 }
 
@@ -84,7 +94,11 @@ export async function fetchVars(): Promise<EmailVars> {
 export async function saveTemplate(id: number | null, body: TemplateFields): Promise<EmailTemplate> {
   const path = id === null ? paths.templateAdd : withId(paths.templateUpdate, id);
   return emailTemplateSchema.parse(
-    await post(path, { ...body, footer_links: body.footer_links.map((l) => ({ ...l })) }),
+    await post(path, {
+      ...body,
+      footer_links: body.footer_links.map((l) => ({ ...l })),
+      sections: body.sections.map((s) => ({ name: s.name, html: { ...s.html } })),
+    }),
   );
 }
 export async function deleteTemplate(id: number): Promise<void> {
@@ -95,7 +109,11 @@ export async function restoreTemplate(id: number): Promise<EmailTemplate> {
 }
 export async function previewTemplate(body: PreviewRequest): Promise<EmailPreview> {
   return emailPreviewSchema.parse(
-    await post(paths.preview, { ...body, footer_links: body.footer_links.map((l) => ({ ...l })) }),
+    await post(paths.preview, {
+      ...body,
+      footer_links: body.footer_links.map((l) => ({ ...l })),
+      sections: body.sections.map((s) => ({ ...s })),
+    }),
   );
 }
 export async function previewTheme(html: string): Promise<EmailPreview> {
@@ -122,4 +140,19 @@ export async function restoreTheme(id: number): Promise<EmailTheme> {
 }
 export async function setDefaultTheme(id: number): Promise<EmailTheme> {
   return emailThemeSchema.parse(await post(withId(paths.themeSetDefault, id), {}));
+}
+
+export async function fetchRoles(): Promise<EmailRoles> {
+  return emailRolesSchema.parse(await apiData<unknown>({ target: 'stack', path: paths.roles }));
+}
+export async function saveRoles(input: { id: number; roles: StaffRole[] }): Promise<EmailTemplate> {
+  return emailTemplateSchema.parse(
+    await post(withId(paths.templateRoles, input.id), { roles: [...input.roles] }),
+  );
+}
+export async function fetchSettings(): Promise<EmailSettings> {
+  return emailSettingsSchema.parse(await apiData<unknown>({ target: 'stack', path: paths.settings }));
+}
+export async function saveSettings(language: EmailLocale): Promise<EmailSettings> {
+  return emailSettingsSchema.parse(await post(paths.settings, { default_language: language }));
 }

@@ -1,4 +1,11 @@
-import type { EmailPreview, EmailTemplate, EmailTheme } from '@agora/contract';
+import type {
+  EmailLocale,
+  EmailPreview,
+  EmailSettings,
+  EmailTemplate,
+  EmailTheme,
+  StaffRole,
+} from '@agora/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MutationCallbacks } from '../../../core/query/mutation-callbacks.ts';
 import { useInternalUrl } from '../../../core/stack/use-internal-url.ts';
@@ -10,6 +17,8 @@ import {
   previewTheme,
   restoreTemplate,
   restoreTheme,
+  saveRoles,
+  saveSettings,
   saveTemplate,
   saveTheme,
   setDefaultTheme,
@@ -29,7 +38,11 @@ function useEmailCache() {
   return {
     template(row: EmailTemplate) {
       client.setQueryData(emailKeys.template(internalUrl, row.id), row);
+      void client.invalidateQueries({ queryKey: emailKeys.roles(internalUrl) });
       lists();
+    },
+    settings(row: EmailSettings) {
+      client.setQueryData(emailKeys.settings(internalUrl), row);
     },
     theme(row: EmailTheme) {
       client.setQueryData(emailKeys.theme(internalUrl, row.id), row);
@@ -102,4 +115,16 @@ export function useRestoreThemeMutation(callbacks: MutationCallbacks<EmailTheme,
 export function useSetDefaultThemeMutation(callbacks: MutationCallbacks<EmailTheme, number> = {}) {
   const cache = useEmailCache();
   return useWrite(setDefaultTheme, cache.theme, callbacks);
+}
+
+/** Sets the staff roles a staff notification goes to. */
+export function useSaveRolesMutation(
+  callbacks: MutationCallbacks<EmailTemplate, { id: number; roles: StaffRole[] }> = {},
+) {
+  const cache = useEmailCache();
+  return useWrite(saveRoles, cache.template, callbacks);
+}
+export function useSaveEmailSettingsMutation(callbacks: MutationCallbacks<EmailSettings, EmailLocale> = {}) {
+  const cache = useEmailCache();
+  return useWrite(saveSettings, cache.settings, callbacks);
 }

@@ -7,6 +7,8 @@ import {
   fetchTemplates,
   fetchTheme,
   fetchThemes,
+  fetchRoles,
+  fetchSettings,
   fetchVars,
 } from './email-manager-api.ts';
 
@@ -63,5 +65,25 @@ export function useThemeQuery(id: number | null) {
     queryKey: emailKeys.theme(internalUrl, id ?? 0),
     queryFn: () => fetchTheme(id!),
     enabled: internalUrl !== '' && id !== null,
+  });
+}
+
+/** Who receives each staff notification (the `roles` call). */
+export function useRolesQuery() {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: emailKeys.roles(internalUrl),
+    queryFn: fetchRoles,
+    enabled: internalUrl !== '',
+  });
+}
+
+/** The community's default email language. */
+export function useEmailSettingsQuery() {
+  const internalUrl = useInternalUrl();
+  return useQuery({
+    queryKey: emailKeys.settings(internalUrl),
+    queryFn: fetchSettings,
+    enabled: internalUrl !== '',
   });
 }

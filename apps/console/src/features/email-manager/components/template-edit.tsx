@@ -29,6 +29,8 @@ import { useAllThemesQuery, useTemplateQuery, useVarsQuery } from '../api/use-em
 import { EmailPreviewPanel } from './email-preview.tsx';
 import { insertVariable, refusalReasons, subjectAdviceId, TYPE_MESSAGES } from './email-problems.ts';
 import { EMAIL_MANAGER_BASE } from './template-list.tsx';
+import { TemplateRoles } from './template-roles.tsx';
+import { TemplateSections } from './template-sections.tsx';
 
 const BLANK: TemplateFields = {
   name: '',
@@ -38,6 +40,7 @@ const BLANK: TemplateFields = {
   html: { en: '', it: '' },
   active: true,
   footer_links: [],
+  sections: [],
 };
 
 const fieldsOf = (t: EmailTemplate): TemplateFields => ({
@@ -48,6 +51,7 @@ const fieldsOf = (t: EmailTemplate): TemplateFields => ({
   html: { ...t.html },
   active: t.active,
   footer_links: t.footer_links.map((l) => ({ ...l })),
+  sections: t.sections.map((s) => ({ name: s.name, html: { ...s.html } })),
 });
 
 /** The template screen at /marketing/email_manager/templates/<id|new>: loads, then edits. */
@@ -120,6 +124,7 @@ function TemplateForm({ template }: { template: EmailTemplate | null }) {
   const reason = (field: string) => reasons[field];
   const subject = fields.subject[locale];
 
+  /** Puts `{{name}}` (a variable) or `{{> name}}` (a section) at the body's cursor. */
   const insert = (name: string) => {
     const area = bodyRef.current;
     const html = fields.html[locale];
@@ -137,7 +142,15 @@ function TemplateForm({ template }: { template: EmailTemplate | null }) {
   };
 
   // A refusal of a field this screen does not show now (the other language) is told above the form.
-  const shown = new Set(['name', 'theme', 'footer_links', `subject.${locale}`, `html.${locale}`]);
+  const shown = new Set([
+    'name',
+    'theme',
+    'footer_links',
+    'sections',
+    `subject.${locale}`,
+    `html.${locale}`,
+    ...fields.sections.flatMap((_s, i) => [`sections.${i}.name`, `sections.${i}.html.${locale}`]),
+  ]);
   const general = reasons.general ?? Object.entries(reasons).find(([field]) => !shown.has(field))?.[1];
 
   return (
@@ -286,6 +299,13 @@ function TemplateForm({ template }: { template: EmailTemplate | null }) {
           },
         }}
       />
+      <TemplateSections
+        sections={fields.sections}
+        locale={locale}
+        onChange={(sections) => set('sections', sections)}
+        onInclude={(name) => insert(`> ${name}`)}
+        reason={reason}
+      />
       <FooterLinks fields={fields} set={set} reason={reason('footer_links')} />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={save.isPending} data-testid="email-template-save">
@@ -302,6 +322,7 @@ function TemplateForm({ template }: { template: EmailTemplate | null }) {
               html: fields.html[locale],
               theme: fields.theme,
               footer_links: fields.footer_links,
+              sections: fields.sections.map((s) => ({ name: s.name, html: s.html[locale] })),
               locale,
             })
           }
@@ -315,6 +336,7 @@ function TemplateForm({ template }: { template: EmailTemplate | null }) {
         )}
       </Box>
       {preview && <EmailPreviewPanel preview={preview} />}
+      {template?.roles && <TemplateRoles template={{ ...template, roles: template.roles }} />}
       <ConfirmDialog
         open={restoring}
         title={<FormattedMessage id="emailManager.confirm.restoreTemplate" />}

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { TemplateEdit } from '../components/template-edit.tsx';
+import { EmailLanguage } from '../components/email-language.tsx';
 import { EMAIL_MANAGER_BASE, TemplateList } from '../components/template-list.tsx';
 import { ThemeEdit } from '../components/theme-edit.tsx';
 import { ThemeList } from '../components/theme-list.tsx';
@@ -58,7 +59,15 @@ export default function EmailManagerPage() {
         ))}
       </Tabs>
       <Routes>
-        <Route path="templates" element={<TemplateList />} />
+        <Route
+          path="templates"
+          element={
+            <>
+              <EmailLanguage />
+              <TemplateList />
+            </>
+          }
+        />
         <Route
           path="templates/:id"
           element={<Edit screen={TemplateEdit} back={`${EMAIL_MANAGER_BASE}/templates`} />}
