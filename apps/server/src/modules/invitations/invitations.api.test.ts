@@ -290,6 +290,25 @@ describe('invitations: CSV import', () => {
     expect((await byEmail('anna@x.io'))?.role).toBeNull();
   });
 
+  it('reads the role in any case, invites a plain member for an empty role, and reports any other word', async () => {
+    const csv = [
+      header,
+      'Plain,plain@x.io,plain1,,,',
+      'Upper,upper@x.io,upper1, EDITOR ,,',
+      'Member,word@x.io,word1,member,,',
+      'None,none@x.io,none1,none,,',
+    ].join('\n');
+    const report = data<InvitationImportResult>((await upload(csv)).body);
+    expect(report.imported).toBe(2);
+    expect(report.errors.map((e) => [e.line, e.problems])).toEqual([
+      [4, [{ field: 'role', code: 'roleInvalid' }]],
+      [5, [{ field: 'role', code: 'roleInvalid' }]],
+    ]);
+    expect((await byEmail('plain@x.io'))?.role).toBeNull();
+    expect((await byEmail('upper@x.io'))?.role).toBe('editor');
+    expect(await byEmail('word@x.io')).toBeUndefined();
+  });
+
   it('reads ; separated files, columns in any order and case', async () => {
     const res = await upload('USERNAME;Email;Name;Role\nluigi;luigi@x.io;"Luigi; Verdi";publisher\n');
     expect(data<InvitationImportResult>(res.body).imported).toBe(1);

@@ -147,8 +147,9 @@ export function registerInvitationsRoutes(scope: FastifyInstance, deps: Platform
         security,
         summary:
           'CSV import (multipart, the file in `file`): columns name, email, username, role, tags, categories ' +
-          '(names separated by |), at most 5,000 rows; bad rows are reported by line and left out, the good ' +
-          'ones are added all together',
+          '(names separated by |), at most 5,000 rows; the role is admin, moderator, editor or publisher in ' +
+          "any case, an empty role cell invites a member without a staff role (as the dialog's none does); " +
+          'bad rows (any other role too) are reported by line and left out, the good ones are added all together',
         consumes: ['multipart/form-data'],
         body: invitationImportBodySchema,
         response: { 200: dataEnvelope(invitationImportResultSchema), ...uploadErrors },

@@ -377,6 +377,9 @@ export function createInvitationsService(deps: Deps) {
           problems.push({ field: 'row', code: 'columns', value: String(row.cellCount) });
         }
         const value = clean(row.values);
+        // The role column must be there (the header check); an empty cell invites a member without a
+        // staff role, as the dialog's 'none' does: the spec lists the staff roles a cell may name, and an
+        // invitation-only community lets plain members in only by invitation. Any other word is reported.
         const role = lower(row.values.role);
         value.role = role === '' ? null : (role as InvitationRole);
         for (const p of checkInvitationInput(value)) add(p.field, p.message);
