@@ -113,6 +113,13 @@ for (const { locale, width, height } of CASES) {
     await expect(confirm).toContainText(l['loyalty.confirm.accepted.title']!);
     await confirm.getByRole('button', { name: l['loyalty.action.accept']! }).click();
     await expect(row).toContainText(l['loyalty.status.accepted']!);
+    // Nothing scrolls sideways, at 390 px too: neither the page nor the requests table is wider than its box.
+    const wider = await page.evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('.MuiTableContainer-root')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.className || el.tagName),
+    );
+    expect(wider).toEqual([]);
     expect(describeFindings(await seriousViolations(page, `loyalty manage ${locale} ${width}`))).toBe('');
 
     await row

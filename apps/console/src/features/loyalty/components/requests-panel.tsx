@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +13,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { PRIZE_REQUEST_STATUSES, type PrizeRequest, type PrizeRequestStatus } from '@agora/contract';
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
@@ -48,6 +51,8 @@ const COLUMNS = [
   'loyalty.requests.column.status',
   'loyalty.requests.column.actions',
 ] as const;
+/** On a phone one column holds the whole request (as the invitations table does): no sideways scroll. */
+const COMPACT_COLUMNS = ['loyalty.requests.column.request'] as const;
 const DECIDED = { accepted: 'loyalty.request.accepted', refused: 'loyalty.request.refused' } as const;
 const CONFIRM = {
   accepted: { title: 'loyalty.confirm.accepted.title', text: 'loyalty.confirm.accepted.text' },
@@ -91,6 +96,28 @@ export function RequestsPanel() {
       return next;
     });
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const date = (r: PrizeRequest) => <FormattedDate value={r.created_at} dateStyle="medium" />;
+  const prize = (r: PrizeRequest) => `${r.prize.title} (${r.prize_points})`;
+  const statusChip = (r: PrizeRequest) => (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[r.status]}
+      variant="outlined"
+      label={intl.formatMessage({ id: STATUS_LABEL[r.status] })}
+    />
+  );
+  const actions = (r: PrizeRequest) =>
+    r.status === 'pending' && (
+      <Stack direction="row" spacing={1}>
+        <Button size="small" onClick={() => setDeciding({ request: r, status: 'accepted' })}>
+          <FormattedMessage id="loyalty.action.accept" />
+        </Button>
+        <Button size="small" color="error" onClick={() => setDeciding({ request: r, status: 'refused' })}>
+          <FormattedMessage id="loyalty.action.refuse" />
+        </Button>
+      </Stack>
+    );
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -107,6 +134,8 @@ export function RequestsPanel() {
               size="small"
               sx={{ minWidth: 180 }}
               label={intl.formatMessage({ id: 'loyalty.requests.status' })}
+              // 'All' shows when no status is chosen (the label would sit over an empty field).
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               value={status}
               onChange={(e) => {
                 setStatus(e.target.value as PrizeRequestStatus | '');
@@ -157,7 +186,7 @@ export function RequestsPanel() {
                     }}
                   />
                 </TableCell>
-                {COLUMNS.map((c) => (
+                {(compact ? COMPACT_COLUMNS : COLUMNS).map((c) => (
                   <TableCell key={c}>
                     <FormattedMessage id={c} />
                   </TableCell>
@@ -181,37 +210,32 @@ export function RequestsPanel() {
                       }}
                     />
                   </TableCell>
-                  <TableCell>{r.user.username}</TableCell>
-                  <TableCell>
-                    <FormattedDate value={r.created_at} dateStyle="medium" />
-                  </TableCell>
-                  <TableCell>
-                    {r.prize.title} ({r.prize_points})
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[r.status]}
-                      variant="outlined"
-                      label={intl.formatMessage({ id: STATUS_LABEL[r.status] })}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {r.status === 'pending' && (
-                      <Stack direction="row" spacing={1}>
-                        <Button size="small" onClick={() => setDeciding({ request: r, status: 'accepted' })}>
-                          <FormattedMessage id="loyalty.action.accept" />
-                        </Button>
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setDeciding({ request: r, status: 'refused' })}
-                        >
-                          <FormattedMessage id="loyalty.action.refuse" />
-                        </Button>
+                  {compact ? (
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {r.user.username}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        {prize(r)} · {date(r)}
+                      </Typography>
+                      <Stack
+                        direction="row"
+                        useFlexGap
+                        sx={{ gap: 1, mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}
+                      >
+                        {statusChip(r)}
+                        {actions(r)}
                       </Stack>
-                    )}
-                  </TableCell>
+                    </TableCell>
+                  ) : (
+                    <>
+                      <TableCell>{r.user.username}</TableCell>
+                      <TableCell>{date(r)}</TableCell>
+                      <TableCell>{prize(r)}</TableCell>
+                      <TableCell>{statusChip(r)}</TableCell>
+                      <TableCell>{actions(r)}</TableCell>
+                    </>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
