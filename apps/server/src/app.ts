@@ -67,6 +67,8 @@ import {
 } from './modules/promo-codes/promo-codes.routes.ts';
 import { registerLoyaltyRoutes, registerPrizeImageRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { registerMemberLoyaltyRoutes } from './modules/loyalty/loyalty-member.routes.ts';
+import { registerWebhookRoutes, registerWebhookWorker } from './modules/webhooks/webhooks.routes.ts';
+import { registerMemberWebhookRoutes } from './modules/webhooks/webhook-member.routes.ts';
 import { registerAdImageRoutes, registerAdvertisingRoutes } from './modules/advertising/advertising.routes.ts';
 import { registerMemberAdvertisingRoutes } from './modules/advertising/advertising-member.routes.ts';
 import { registerEmailManagerRoutes } from './modules/email-manager/email-manager.routes.ts';
@@ -258,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stackScope,
     ...(classifier ? { classifier } : {}),
   };
+  registerWebhookWorker(platform);
   const memberAuth = createMemberAuthService({ ...platform, tokens, throttle });
   const memberApi: MemberApiDeps = { ...platform, memberAuth, tokens };
 
@@ -320,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerErrorPageRoutes(scope, platform);
     registerUserModerationRoutes(scope, platform);
     registerUserRoutes(scope, platform);
+    registerWebhookRoutes(scope, platform);
     registerMemberApiClientRoutes(scope, { memberAuth, publicUrl: config.publicUrl });
     registerOAuthAppRoutes(scope, platform);
   });
@@ -346,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberAdvertisingRoutes(scope, platform);
     registerMemberInviteCodeRoutes(scope, platform);
     registerMemberCustomPageRoutes(scope, platform);
+    registerMemberWebhookRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);

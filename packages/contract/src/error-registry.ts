@@ -24,6 +24,7 @@ import { LoyaltyErrorCode } from './loyalty/index.ts';
 import { TwoFactorErrorCode } from './two-factor/index.ts';
 import { USER_MODERATION_ERROR_CODES } from './user-moderation/index.ts';
 import { UsersErrorCode } from './users/index.ts';
+import { WebhooksErrorCode } from './webhooks/index.ts';
 
 /**
  * The closed registry of error codes: the shared `ErrorCode` and each area's codes (an object of
@@ -60,6 +61,7 @@ export const ERROR_CODE_REGISTRY = [
   TwoFactorErrorCode,
   USER_MODERATION_ERROR_CODES,
   UsersErrorCode,
+  WebhooksErrorCode,
 ] as const;
 
 type CodesOf<T> = T extends string ? T : T extends readonly (infer U)[] ? U : T[keyof T];

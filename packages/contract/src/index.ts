@@ -40,5 +40,6 @@ export * from './email-sends/index.ts';
 export * from './invitations/index.ts';
 export * from './broadcast-messages/index.ts';
 export * from './oauth-apps/index.ts';
+export * from './webhooks/index.ts';
 export * from './advertising/index.ts';
 export * from './error-registry.ts';

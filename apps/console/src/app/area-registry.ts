@@ -186,6 +186,22 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/promo-codes/pages/promo-codes-page.tsx')),
   },
   {
+    id: 'webhooks',
+    path: 'webhooks/*',
+    labelId: 'nav.webhooks',
+    ...access('webhooks'),
+    feature: 'webhook',
+    screen: lazyScreen(() => import('../features/webhooks/pages/webhooks-page.tsx')),
+  },
+  {
+    id: 'advertising',
+    path: 'advertising',
+    labelId: 'nav.advertising',
+    ...access('advertising'),
+    feature: 'advertising',
+    screen: lazyScreen(() => import('../features/advertising/pages/advertising-page.tsx')),
+  },
+  {
     id: 'loyalty',
     path: 'marketing/loyalty',
     labelId: 'nav.loyalty',

@@ -163,6 +163,43 @@ export const AUDIT_ACTIONS = {
   'advertising.ad_create': { routes: [`POST ${P}/advertising/custom_ads/add/`] },
   'advertising.ad_update': { routes: [`POST ${P}/advertising/custom_ads/:id/update/`] },
   'advertising.ad_delete': { routes: [`POST ${P}/advertising/custom_ads/:id/delete/`] },
+  'webhooks.create': { routes: [`POST ${P}/webhooks/endpoints/add/`, `POST ${M}/webhook/endpoint/`] },
+  'webhooks.update': {
+    routes: [
+      `POST ${P}/webhooks/endpoints/:id/update/`,
+      `PUT ${M}/webhook/endpoint/:id/`,
+      `PATCH ${M}/webhook/endpoint/:id/`,
+    ],
+  },
+  'webhooks.delete': {
+    routes: [`POST ${P}/webhooks/endpoints/:id/delete/`, `DELETE ${M}/webhook/endpoint/:id/`],
+  },
+  'webhooks.secret_reveal': {
+    routes: [
+      `POST ${P}/webhooks/endpoints/:id/secret/reveal/`,
+      `POST ${M}/webhook/endpoint/:id/secret/reveal/`,
+    ],
+    readOnly: true,
+  },
+  'webhooks.secret_expire': {
+    routes: [
+      `POST ${P}/webhooks/endpoints/:id/secret/expire/`,
+      `POST ${M}/webhook/endpoint/:id/secret/expire/`,
+    ],
+  },
+  'webhooks.resend': {
+    routes: [
+      `POST ${P}/webhooks/attempts/:id/resend/`,
+      `POST ${P}/webhooks/endpoints/:id/resend_bulk/`,
+      `POST ${M}/webhook/endpoint/:id/event/resend/`,
+      `POST ${M}/webhook/endpoint/:id/event/resend/bulk/`,
+      `POST ${M}/webhook/endpoint/attempt/:id/resend/`,
+    ],
+  },
+  'webhooks.resend_preview': {
+    routes: [`POST ${P}/webhooks/endpoints/:id/resend_bulk/preview/`],
+    readOnly: true,
+  },
   'moderation.bot': { routes: [`POST ${P}/bot/status/`] },
   'moderation.flags': {
     routes: [

@@ -29,7 +29,7 @@ export const FEATURES = {
   google_cloud_api: { plan: 'go' },
   social_share: { plan: 'go' },
   api_v2: { plan: 'enterprise', coming: true },
-  webhook: { plan: 'enterprise', coming: true },
+  webhook: { plan: 'enterprise' },
   system_pages: { plan: 'go' },
   legal_pages: { plan: 'go' },
   cms: { plan: 'go' },

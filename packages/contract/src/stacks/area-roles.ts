@@ -60,6 +60,8 @@ export const AREA_ROLES = {
   'broadcast-messages': ADMIN,
   /** Advertising is one of the integrations (mgmt §1), the admin's (issue 15 §3). */
   advertising: ADMIN,
+  /** Webhook endpoints, their secrets and attempts (issue 15 §1): an integration, the admin's. */
+  webhooks: ADMIN,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type ConsoleArea = keyof typeof AREA_ROLES;

@@ -1,6 +1,7 @@
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import LoyaltyOutlined from '@mui/icons-material/LoyaltyOutlined';
 import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
@@ -57,6 +58,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   'broadcast-messages': CampaignOutlined,
   'promo-codes': ConfirmationNumberOutlined,
   loyalty: LoyaltyOutlined,
+  webhooks: WebhookOutlined,
   invitations: ForwardToInboxOutlined,
   reactions: AddReactionOutlined,
   'media-library': PhotoLibraryOutlined,

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import './dynamic-preferences.tables.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 /** The stored (non-default) values of a community, by name. */
 export async function storedValues(db: Db, stackId: number, names?: string[]): Promise<Map<string, string>> {
@@ -18,6 +19,16 @@ export async function writeValues(
   at: Date,
 ): Promise<void> {
   if (values.length === 0) return;
+  // The change and its `dynamic_preference.updated` events (webhooks) commit together.
+  if (!db.isTransaction)
+    return db.transaction().execute((trx) => writeValues(trx, stackId, values, accountId, at));
+  for (const { name, section, value } of values)
+    await recordEvent(db, {
+      stackId,
+      type: 'dynamic_preference.updated',
+      data: { name, section, value },
+      at,
+    });
   await db
     .insertInto('dynamic_preferences')
     .values(

@@ -13,6 +13,7 @@ import { enabledFeatures, requireSwitchable } from './features.service.ts';
 import { createDbAuditSink } from '../../platform/audit/audit-recorder.ts';
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 const tags = ['features'];
 const security = [{ bearer: [] }];
@@ -92,6 +93,13 @@ export function registerFeatureHubRoutes(
       // transaction: a switch whose entry cannot be written does not happen.
       await deps.db.transaction().execute(async (trx) => {
         await setFeature(trx, request.params.id, request.body.name, request.body.enabled);
+        const feature = { name: request.body.name, enabled: request.body.enabled };
+        await recordEvent(trx, {
+          stackId: request.params.id,
+          type: 'feature.updated',
+          data: feature,
+          at: clock.now(),
+        });
         await createDbAuditSink(trx, clock).record({
           stackId: request.params.id,
           accountId: admin.id,

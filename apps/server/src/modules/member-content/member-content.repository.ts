@@ -5,6 +5,7 @@ import '../activity/activity.tables.ts';
 import { flagCountsOf } from '../moderation/content-flags.repository.ts';
 import { contentModerationRows } from '../moderation/content-moderation-states.repository.ts';
 import './member-content.tables.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 /** The moderation state members see: hidden or deleted contents disappear for them. */
 export type Visibility = 'visible' | 'hidden' | 'deleted';
@@ -370,12 +371,17 @@ export async function togglePollVote(
       .where('contribution_id', '=', contributionId)
       .where('user_id', '=', userId);
     const removed = await mine.where('choice', '=', choice).executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) return false;
+    const data = { contribution: contributionId, user: { id: userId }, choice };
+    if (Number(removed.numDeletedRows) > 0) {
+      await recordEvent(trx, { stackId, type: 'poll_vote.deleted', data, at });
+      return false;
+    }
     if (!multiple) await mine.execute();
     await trx
       .insertInto('poll_votes')
       .values({ stack_id: stackId, contribution_id: contributionId, user_id: userId, choice, created_at: at })
       .execute();
+    await recordEvent(trx, { stackId, type: 'poll_vote.created', data, at });
     return true;
   });
 }
@@ -522,6 +528,13 @@ export interface VoteTarget {
   contributionId: number;
 }
 
+/** What a vote event says about its target (SelfCommunity's `vote.*` data). */
+function voteData(target: VoteTarget) {
+  return target.targetType === 'comment'
+    ? { comment: target.targetId, contribution: target.contributionId }
+    : { contribution: target.targetId };
+}
+
 /**
  * Casts the caller's vote with a reaction (null: none), or withdraws it. A vote already there is
  * withdrawn, unless `change` names another reaction: then the vote stays and carries that one.
@@ -561,6 +574,12 @@ export async function castVote(
         .where('target_type', '=', target.targetType)
         .where('target_id', '=', target.targetId)
         .execute();
+      await recordEvent(trx, {
+        stackId,
+        type: 'vote.deleted',
+        data: { user: { id: userId }, ...voteData(target) },
+        at,
+      });
       return 'removed';
     }
     await trx
@@ -576,6 +595,8 @@ export async function castVote(
         reaction_id: reaction.id,
       })
       .execute();
+    const data = { user: { id: userId }, ...voteData(target), reaction: reaction.id };
+    await recordEvent(trx, { stackId, type: 'vote.created', data, at });
     return 'added';
   });
 }

@@ -29,6 +29,7 @@ import { reactionsByIds } from '../reactions/reactions.repository.ts';
 import { resolveVoteReaction, toMemberReaction } from '../reactions/reactions.service.ts';
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 /** The moderation bot's classifier comes from the composition root (word lists when absent). */
 export type ContentDeps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox' | 'config'> &
@@ -209,6 +210,15 @@ export function createMemberContentService(deps: ContentDeps) {
           at,
         });
         if (poll) await repo.insertPoll(trx, stackId, created, { ...poll, at });
+        const data = {
+          id: created,
+          type,
+          title,
+          html,
+          author: { id: caller.userId },
+          categories: categoryIds,
+        };
+        await recordEvent(trx, { stackId, type: `${type}.created`, data, at });
         return created;
       });
       const text = [title, htmlToText(html), poll?.title, ...(poll?.choices ?? [])]
@@ -274,12 +284,24 @@ export function createMemberContentService(deps: ContentDeps) {
       }
       const html = bodyOf(body);
       if (!htmlToText(html)) throw AppError.of(400, ErrorCode.required, 'Write the comment.', 'text');
-      const id = await repo.insertComment(db, stackId, {
-        contributionId: contribution.id,
-        parentId,
-        authorId: caller.userId,
-        body: html,
-        at: clock.now(),
+      const at = clock.now();
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await repo.insertComment(trx, stackId, {
+          contributionId: contribution.id,
+          parentId,
+          authorId: caller.userId,
+          body: html,
+          at,
+        });
+        const data = {
+          id: created,
+          [target]: contribution.id,
+          parent: parentId,
+          html,
+          author: { id: caller.userId },
+        };
+        await recordEvent(trx, { stackId, type: 'comment.created', data, at });
+        return created;
       });
       await afterPublishing(
         stackId,

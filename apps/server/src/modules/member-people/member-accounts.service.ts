@@ -30,6 +30,7 @@ import { autoFollowedCategoryIds } from '../categories/categories.repository.ts'
 import { followCategoriesAtSignUp } from './category-interests.repository.ts';
 import { userTagIds } from '../tagging/tagging.repository.ts';
 import { promoCodeTagsAtSignUp } from '../promo-codes/promo-codes.service.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
 
@@ -87,12 +88,14 @@ export function createMemberAccountsService(deps: Deps) {
       // Forced and preselected categories are followed from the start (issue 13 §1).
       const autoFollowed = await autoFollowedCategoryIds(executor, stackId);
       await followCategoriesAtSignUp(executor, stackId, id, autoFollowed, member.at);
+      const data = { id, username: member.username, real_name: member.realName, status: member.status };
+      await recordEvent(executor, { stackId, type: 'user.created', data, at: member.at });
       return id;
     };
     try {
       // With an invite code: its role, tags and categories, and the invitation used, all at once.
       if (invite) return await signUpWithInvitation(db, stackId, invite, member.at, create);
-      return await create(db, member.role);
+      return await db.transaction().execute((trx) => create(trx, member.role));
     } catch (error) {
       // Two sign-ups raced for the same username or ext_id.
       if (isUniqueViolation(error)) {

@@ -11,6 +11,8 @@ import { hasFeature } from '../features/features.service.ts';
 import { awardPoints } from '../scoring/scoring.service.ts';
 import { preferenceValues, visibleMember } from './member-people.service.ts';
 import * as repo from './member-people.repository.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
 
@@ -22,6 +24,21 @@ export function createMemberFollowsService(deps: Deps) {
     if (!(await hasFeature(db, stackId, 'scoring'))) return;
     for (const userId of userIds) await awardPoints(deps, stackId, userId, action, clock.now());
   }
+
+  /** Runs a relation change and records its webhook event in one transaction (when `type` is given). */
+  async function withEvent<T>(
+    stackId: number,
+    change: (trx: Db) => Promise<T>,
+    event: (result: T) => { type: string; data: unknown } | undefined,
+  ): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      const result = await change(trx);
+      const happened = event(result);
+      if (happened) await recordEvent(trx, { stackId, ...happened, at: clock.now() });
+      return result;
+    });
+  }
+  const pair = (from: number, to: number) => ({ user: { id: from }, target: { id: to } });
 
   async function requireEnabled(stackId: number, name: 'follow_enabled' | 'connection_enabled') {
     const prefs = await preferenceValues(deps, stackId, [name]);
@@ -46,7 +63,11 @@ export function createMemberFollowsService(deps: Deps) {
       if (id === caller.userId) throw AppError.of(400, ErrorCode.invalid, M.followSelf);
       await visibleMember(deps, stackId, id, caller);
       await requireEnabled(stackId, 'follow_enabled');
-      const following = await repo.toggleFollow(db, stackId, caller.userId, id, clock.now());
+      const following = await withEvent(
+        stackId,
+        (trx) => repo.toggleFollow(trx, stackId, caller.userId, id, clock.now()),
+        (on) => ({ type: on ? 'connection.follow' : 'connection.unfollow', data: pair(caller.userId, id) }),
+      );
       if (following) await award(stackId, [id], 'new_follower');
       return following;
     },
@@ -56,17 +77,23 @@ export function createMemberFollowsService(deps: Deps) {
       await other(stackId, caller, id);
       await requireEnabled(stackId, 'connection_enabled');
       if (await repo.areConnected(db, stackId, caller.userId, id)) return;
-      if (await repo.acceptRequest(db, stackId, id, caller.userId, clock.now())) {
+      const accepted = await repo.acceptRequest(db, stackId, id, caller.userId, clock.now());
+      if (accepted) {
         await award(stackId, [caller.userId, id], 'connection');
         return;
       }
-      await repo.insertRequest(db, stackId, caller.userId, id, clock.now());
+      await withEvent(
+        stackId,
+        (trx) => repo.insertRequest(trx, stackId, caller.userId, id, clock.now()),
+        () => ({ type: 'connection_request.created', data: pair(caller.userId, id) }),
+      );
     },
 
     async accept(stackId: number, caller: MemberCaller, id: number): Promise<void> {
       await other(stackId, caller, id);
       await requireEnabled(stackId, 'connection_enabled');
-      if (!(await repo.acceptRequest(db, stackId, id, caller.userId, clock.now()))) {
+      const accepted = await repo.acceptRequest(db, stackId, id, caller.userId, clock.now());
+      if (!accepted) {
         if (await repo.areConnected(db, stackId, caller.userId, id)) return;
         throw AppError.of(400, MemberApiErrorCode.noConnectionRequest, M.noConnectionRequest);
       }
@@ -75,19 +102,33 @@ export function createMemberFollowsService(deps: Deps) {
 
     async reject(stackId: number, caller: MemberCaller, id: number): Promise<void> {
       await other(stackId, caller, id);
-      if (!(await repo.deleteRequest(db, stackId, id, caller.userId))) {
+      const rejected = await withEvent(
+        stackId,
+        (trx) => repo.deleteRequest(trx, stackId, id, caller.userId),
+        (done) => (done ? { type: 'connection_request.rejected', data: pair(id, caller.userId) } : undefined),
+      );
+      if (!rejected) {
         throw AppError.of(400, MemberApiErrorCode.noConnectionRequest, M.noConnectionRequest);
       }
     },
 
     async cancelRequest(stackId: number, caller: MemberCaller, id: number): Promise<void> {
       await other(stackId, caller, id);
-      await repo.deleteRequest(db, stackId, caller.userId, id);
+      await withEvent(
+        stackId,
+        (trx) => repo.deleteRequest(trx, stackId, caller.userId, id),
+        (done) =>
+          done ? { type: 'connection_request.cancelled', data: pair(caller.userId, id) } : undefined,
+      );
     },
 
     async remove(stackId: number, caller: MemberCaller, id: number): Promise<void> {
       await other(stackId, caller, id);
-      await repo.removeConnection(db, stackId, caller.userId, id);
+      await withEvent(
+        stackId,
+        (trx) => repo.removeConnection(trx, stackId, caller.userId, id),
+        () => ({ type: 'connection.deleted', data: pair(caller.userId, id) }),
+      );
     },
   };
 }

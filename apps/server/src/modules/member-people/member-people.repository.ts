@@ -5,6 +5,7 @@ import { userTagRows } from '../tagging/user-tag-rows.repository.ts';
 import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import './member-people.tables.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 /** Statuses of members other members can see in lists (not awaiting approval, not erased). */
 export const LISTED_STATUSES = ['active', 'banned', 'deleted'] as const;
@@ -286,6 +287,8 @@ export async function acceptRequest(db: Db, stackId: number, from: number, to: n
       .values({ stack_id: stackId, ...pair(from, to), created_at: at })
       .onConflict((oc) => oc.doNothing())
       .execute();
+    const data = { user: { id: to }, target: { id: from } };
+    await recordEvent(trx, { stackId, type: 'connection.created', data, at });
     return true;
   });
 }

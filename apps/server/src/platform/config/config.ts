@@ -36,6 +36,8 @@ export interface Config {
   smtpAllowPrivate: boolean;
   /** Host names or IP addresses the email server test may reach whatever they resolve to. */
   smtpAllowedHosts: string[];
+  /** Webhook targets may be loopback/private/link-local/unique-local/CGNAT addresses (development, tests). */
+  webhooksAllowPrivate: boolean;
   /** Admission limit: requests handled at once, and waiting beyond those (then 503 + Retry-After). */
   maxInFlightRequests: number;
   maxQueuedRequests: number;
@@ -90,6 +92,9 @@ const rules = {
   AGORA_MODERATION_API_KEY: z.string().min(1),
   AGORA_TRUST_PROXY: trustProxyRule,
   AGORA_SMTP_ALLOW_PRIVATE: z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
+  AGORA_WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['1', '0', 'true', 'false'], 'must be 1, 0, true or false')
+    .transform((v) => v === '1' || v === 'true'),
   AGORA_SMTP_ALLOWED_HOSTS: z
     .string()
     .transform((s) => s.split(/[\s,]+/).filter(Boolean))
@@ -151,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: read(env, 'AGORA_TRUST_PROXY') ?? false,
     smtpAllowPrivate: read(env, 'AGORA_SMTP_ALLOW_PRIVATE') ?? false,
     smtpAllowedHosts: read(env, 'AGORA_SMTP_ALLOWED_HOSTS') ?? [],
+    webhooksAllowPrivate: read(env, 'AGORA_WEBHOOKS_ALLOW_PRIVATE') ?? false,
     maxInFlightRequests: read(env, 'AGORA_MAX_IN_FLIGHT') ?? 64,
     maxQueuedRequests: read(env, 'AGORA_MAX_QUEUED') ?? 256,
     maxQueueWaitMs: read(env, 'AGORA_MAX_QUEUE_WAIT_MS') ?? 5000,

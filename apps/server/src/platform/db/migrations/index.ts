@@ -30,6 +30,7 @@ import * as m0031 from './0031-email-sends.ts';
 import * as m0032 from './0032-broadcast-messages.ts';
 import * as m0033 from './0033-invitations.ts';
 import * as m0034 from './0034-promo-codes-and-loyalty.ts';
+import * as m0035 from './0035-webhooks.ts';
 import * as m0036 from './0036-oauth-apps.ts';
 import * as m0037 from './0037-advertising.ts';
 import * as m0039 from './0039-email-sections-roles-language.ts';
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '0033-invitations': m0033,
   '0034-promo-codes-and-loyalty': m0034,
   '0036-oauth-apps': m0036,
+  '0035-webhooks': m0035,
   '0037-advertising': m0037,
   '0039-email-sections-roles-language': m0039,
 };

@@ -1,0 +1,2 @@
+export * from './webhook-events.ts';
+export * from './webhook-schemas.ts';
