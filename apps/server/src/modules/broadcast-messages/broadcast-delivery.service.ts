@@ -1,6 +1,7 @@
 import type { BroadcastPushPayload } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { smtpAllowance } from '../../platform/mail/smtp-destination.ts';
 import * as repo from './broadcast-messages.repository.ts';
 import * as push from './push-subscriptions.repository.ts';
@@ -29,10 +30,30 @@ function vapidSubject(mailFrom: string): string {
 }
 
 /** Starts pushing a message that was just marked sent (one job per batch of subscriptions). */
-export function enqueuePush(jobs: JobQueue, stackId: number, broadcastId: number, afterId = 0) {
+export function enqueuePush(jobs: JobQueue, stackId: number, broadcastId: number, afterId = 0, within?: Db) {
   return jobs.enqueue(PUSH_JOB, { broadcastId, afterId } satisfies PushPayload, {
     stackId,
     dedupeKey: `broadcast-push:${stackId}:${broadcastId}:${afterId}`,
+    ...(within ? { within } : {}),
+  });
+}
+
+/**
+ * Marks a message sent and queues its first push in one transaction: a process that dies between
+ * the two can leave neither half done (a sent message whose push never starts).
+ */
+export function markSentAndPush(
+  db: Db,
+  jobs: JobQueue,
+  stackId: number,
+  broadcastId: number,
+  now: Date,
+  options: Parameters<typeof repo.markSent>[4],
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await repo.markSent(trx, stackId, broadcastId, now, options))) return false;
+    await enqueuePush(jobs, stackId, broadcastId, 0, trx);
+    return true;
   });
 }
 
@@ -58,9 +79,7 @@ export function registerBroadcastJobs(jobs: JobQueue, deps: DeliveryDeps): void 
     if (job.stackId === null) return;
     const now = clock.now();
     // The conditional update decides: only one runner (or "send now") turns it into sent.
-    if (await repo.markSent(db, job.stackId, broadcastId, now, { dueBy: now })) {
-      await enqueuePush(jobs, job.stackId, broadcastId);
-    }
+    await markSentAndPush(db, jobs, job.stackId, broadcastId, now, { dueBy: now });
   });
 
   jobs.register(PUSH_JOB, async (job) => {

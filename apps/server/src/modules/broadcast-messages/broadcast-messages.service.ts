@@ -23,7 +23,7 @@ import { tagIdsOfUser, tagsOfUsers } from '../tagging/user-tags.repository.ts';
 import { communityUserRows, existingUserIds } from '../users/community-user-rows.repository.ts';
 import * as repo from './broadcast-messages.repository.ts';
 import { audienceCount } from './broadcast-banners.repository.ts';
-import { enqueuePush, enqueueScheduledSend } from './broadcast-delivery.service.ts';
+import { enqueueScheduledSend, markSentAndPush } from './broadcast-delivery.service.ts';
 
 export interface Stack {
   stackId: number;
@@ -232,10 +232,9 @@ export function createBroadcastService(deps: PlatformDeps & { storage?: FileStor
       const row = await load(stack.stackId, id);
       if (row.status === 'sent') throw invalid(ErrorCode.invalid, M.alreadySent, 'status');
       await checkAddressing(stack.stackId, sender, await storedValues(stack.stackId, row));
-      if (!(await repo.markSent(db, stack.stackId, id, clock.now(), { sender }))) {
+      if (!(await markSentAndPush(db, deps.jobs, stack.stackId, id, clock.now(), { sender }))) {
         throw invalid(ErrorCode.invalid, M.alreadySent, 'status');
       }
-      await enqueuePush(deps.jobs, stack.stackId, id);
       return get(stack.stackId, id);
     },
 

@@ -213,6 +213,27 @@ describe('job queue', () => {
     expect(row.locked_by).toBe('new-owner');
   });
 
+  it("queues a job within the caller's transaction: gone when it rolls back, there when it commits", async () => {
+    const queue = createJobQueue({ db: t.db, clock: t.clock });
+    let runs = 0;
+    queue.register('test.within', async () => {
+      runs += 1;
+    });
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await queue.enqueue('test.within', {}, { within: trx, dedupeKey: 'within-1' });
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    expect(await queue.runDue()).toBe(0);
+    const id = await t.db
+      .transaction()
+      .execute((trx) => queue.enqueue('test.within', {}, { within: trx, dedupeKey: 'within-1' }));
+    expect(await queue.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    expect((await jobRow(id)).finished_at).not.toBeNull();
+  });
+
   it('runs jobs in the background once started, and stops', async () => {
     const queue = createJobQueue({ db: t.db, clock: systemClock, pollMs: 20 });
     let resolveRan: () => void = () => {};

@@ -18,7 +18,14 @@ export interface JobQueue {
   enqueue(
     kind: string,
     payload: unknown,
-    options?: { stackId?: number; runAt?: Date; maxAttempts?: number; dedupeKey?: string },
+    options?: {
+      stackId?: number;
+      runAt?: Date;
+      maxAttempts?: number;
+      dedupeKey?: string;
+      /** The caller's transaction: the job exists exactly when the caller's write commits. */
+      within?: Db;
+    },
   ): Promise<number>;
   /** Runs every due job once, now (tests call this instead of waiting for the worker). */
   runDue(): Promise<number>;
@@ -225,8 +232,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         dedupe_key: enqueueOptions.dedupeKey ?? null,
       };
       const key = enqueueOptions.dedupeKey;
+      const executor = enqueueOptions.within ?? db;
       for (let tries = 0; tries < 3; tries += 1) {
-        const inserted = await db
+        const inserted = await executor
           .insertInto('jobs')
           .values(values)
           .onConflict((oc) =>
@@ -241,7 +249,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           .executeTakeFirst();
         if (inserted) return Number(inserted.id);
         // Deduplicated: the waiting (or running) job with this key stands for this one.
-        const existing = await db
+        const existing = await executor
           .selectFrom('jobs')
           .select('id')
           .where('dedupe_key', '=', key ?? '')
