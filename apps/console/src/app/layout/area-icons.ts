@@ -3,6 +3,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import LoyaltyOutlined from '@mui/icons-material/LoyaltyOutlined';
+import AdsClickOutlined from '@mui/icons-material/AdsClickOutlined';
 import AppSettingsAltOutlined from '@mui/icons-material/AppSettingsAltOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
@@ -58,6 +59,7 @@ const AREA_ICONS: Record<AreaId, ComponentType> = {
   'broadcast-messages': CampaignOutlined,
   'promo-codes': ConfirmationNumberOutlined,
   loyalty: LoyaltyOutlined,
+  advertising: AdsClickOutlined,
   webhooks: WebhookOutlined,
   invitations: ForwardToInboxOutlined,
   reactions: AddReactionOutlined,
