@@ -1,2 +1,3 @@
 export * from './member-content-schemas.ts';
 export * from './feed-schemas.ts';
+export * from './share-schemas.ts';

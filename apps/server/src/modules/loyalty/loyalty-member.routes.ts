@@ -47,15 +47,21 @@ export function registerMemberLoyaltyRoutes(scope: FastifyInstance, deps: Platfo
       config: { member: 'member' },
       schema: {
         tags,
-        summary: "A member's loyalty points (any signed-in member reads them, as SelfCommunity's)",
+        summary:
+          "A member's loyalty points: the member's own, or anyone's for the admins and editors who manage " +
+          'loyalty; another member gets 404, as for their prize requests',
         params: idParams,
         response: { 200: memberLoyaltyPointsSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const { stackId } = requireCommunity(request);
-      requireMember(request);
+      const caller = requireMember(request);
       const { id } = request.params;
+      // A balance is the member's own business, as their prize requests are (SelfCommunity: users see
+      // their own requests, admins and editors all). Another member's is not found, as another member's
+      // prize request is, before any lookup: the answer says nothing about the id.
+      if (id !== caller.userId && !isStaff(caller)) throw AppError.notFound();
       if ((await usersByIds(deps.db, stackId, [id])).length === 0) throw AppError.notFound();
       return service.memberPoints(stackId, id);
     },

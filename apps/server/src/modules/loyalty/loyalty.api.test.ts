@@ -175,8 +175,63 @@ describe('loyalty: members', () => {
     const a = await memberWith(2);
     const b = await memberWith(0);
     expect(await pointsOf(a.who, a.id)).toBe(100);
-    expect(await pointsOf(a.who, b.id)).toBe(0);
-    expect((await v2('GET', '/user/999999/loyalty/points/', a.who)).statusCode).toBe(404);
+    expect(await pointsOf(b.who, b.id)).toBe(0);
+  });
+
+  it("reads a member's points only for the member and for the admins and editors of loyalty", async () => {
+    const a = await memberWith(1);
+    const b = await memberWith(0);
+    const other = await v2('GET', `/user/${a.id}/loyalty/points/`, b.who);
+    expect(other.statusCode, other.body).toBe(404);
+    expect(other.body).not.toContain('"points"');
+    // The same answer as for an id nobody has: the refusal tells nothing about the member.
+    const nobody = await v2('GET', '/user/999999/loyalty/points/', b.who);
+    expect([nobody.statusCode, nobody.body]).toEqual([404, other.body]);
+    memberCount += 1;
+    await createMember(t.db, demoId, `lead${memberCount}`, 'saver-password-1', { role: 'editor' });
+    const lead = await memberSignIn(t.app, t.db, 'demo', `lead${memberCount}`, 'saver-password-1');
+    expect(await pointsOf(lead, a.id)).toBe(50);
+    expect((await v2('GET', '/user/999999/loyalty/points/', lead)).statusCode).toBe(404);
+  });
+
+  it('earns the social-share points once per member and content, however often it is shared', async () => {
+    expect((await post('config/update/', { points: { social_share: 7 } })).statusCode).toBe(200);
+    const author = await memberWith(0);
+    const sharer = await memberWith(0);
+    const first = await v2('POST', '/post/', author.who, { text: 'worth sharing' });
+    const second = await v2('POST', '/post/', author.who, { text: 'also worth sharing' });
+    const [a, b] = [first.json().id as number, second.json().id as number];
+    const before = await pointsOf(author.who, author.id);
+
+    const shared = await v2('POST', '/media/', sharer.who, { type: 'share', shared_object: a });
+    expect(shared.statusCode, shared.body).toBe(201);
+    expect(shared.json()).toMatchObject({
+      type: 'share',
+      embed: { embed_id: String(a), metadata: { id: a } },
+    });
+    expect(await pointsOf(sharer.who, sharer.id)).toBe(7);
+    // Again (the SDK names the field share_object), and twice at once: still one credit for this content.
+    const again = await Promise.all([
+      v2('POST', '/media/', sharer.who, { type: 'share', share_object: a }),
+      v2('POST', '/media/', sharer.who, { type: 'share', shared_object: a }),
+    ]);
+    expect(again.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(await pointsOf(sharer.who, sharer.id)).toBe(7);
+    expect((await v2('GET', `/post/${a}/`, sharer.who)).json().share_count).toBe(3);
+    // Another content earns again; the author earns nothing from being shared.
+    expect((await v2('POST', '/media/', sharer.who, { type: 'share', shared_object: b })).statusCode).toBe(
+      201,
+    );
+    expect(await pointsOf(sharer.who, sharer.id)).toBe(14);
+    expect(await pointsOf(author.who, author.id)).toBe(before);
+
+    const image = await v2('POST', '/media/', sharer.who, { type: 'image', shared_object: a });
+    expect(image.statusCode).toBe(400);
+    expect(errorsOf(image.body).map((e) => e.field)).toEqual(['type']);
+    const unknown = await v2('POST', '/media/', sharer.who, { type: 'share', shared_object: 999999 });
+    expect(unknown.statusCode).toBe(400);
+    expect((await v2('POST', '/media/', sharer.who, { type: 'share' })).statusCode).toBe(400);
+    expect(await pointsOf(sharer.who, sharer.id)).toBe(14);
   });
 
   it('lists active prizes only to members', async () => {

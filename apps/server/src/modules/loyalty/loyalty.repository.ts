@@ -61,6 +61,33 @@ export async function credit(
 }
 
 /**
+ * Credits points that are earned once per member, action and subject (a shared content): the ledger's
+ * unique index on them decides, so two racing calls credit once. Answers whether it credited.
+ */
+export async function creditOnce(
+  trx: Db,
+  entry: { stackId: number; userId: number; points: number; action: string; at: Date; subject: string },
+): Promise<boolean> {
+  const inserted = await sql<{ id: string }>`
+    INSERT INTO loyalty_ledger (stack_id, user_id, at, points, action, subject)
+    VALUES (${entry.stackId}, ${entry.userId}, ${entry.at}, ${entry.points}, ${entry.action}, ${entry.subject})
+    ON CONFLICT (stack_id, user_id, action, subject) WHERE subject IS NOT NULL DO NOTHING
+    RETURNING id
+  `.execute(trx);
+  if (inserted.rows.length === 0) return false;
+  await trx
+    .insertInto('loyalty_balances')
+    .values({ stack_id: entry.stackId, user_id: entry.userId, points: entry.points })
+    .onConflict((oc) =>
+      oc
+        .columns(['stack_id', 'user_id'])
+        .doUpdateSet({ points: sql`loyalty_balances.points + ${entry.points}` }),
+    )
+    .execute();
+  return true;
+}
+
+/**
  * Takes `cost` points from a balance only when it covers them, in one conditional statement: two
  * requests racing for the last points are ordered by the row lock, and the second finds too few.
  * Answers whether the points were taken.

@@ -74,6 +74,28 @@ export async function awardLoyaltyPoints(
   return points;
 }
 
+/**
+ * Gives a member the `social_share` points for sharing a content (member-content's `POST /media/`
+ * share), once per member and content however often they share it, while the `loyalty` flag is on.
+ * Answers the points credited (0 when nothing was).
+ */
+export async function awardLoyaltyShare(
+  deps: Pick<PlatformDeps, 'db'>,
+  stackId: number,
+  userId: number,
+  contributionId: number,
+  at: Date,
+): Promise<number> {
+  if (!(await hasFeature(deps.db, stackId, 'loyalty'))) return 0;
+  const points = configOf(await repo.readConfigPoints(deps.db, stackId)).points.social_share;
+  if (points <= 0) return 0;
+  const subject = `contribution:${contributionId}`;
+  const credited = await deps.db
+    .transaction()
+    .execute((trx) => repo.creditOnce(trx, { stackId, userId, points, action: 'social_share', at, subject }));
+  return credited ? points : 0;
+}
+
 type Staff = { userId: number; username: string };
 type Stack = { stackId: number; slug: string };
 type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;

@@ -21,6 +21,8 @@ export interface LoyaltyLedgerTable {
   points: number;
   action: string;
   request_id: number | null;
+  /** What a credit was for when it may be earned once only (migration 0038: the shared content). */
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface LoyaltyPrizesTable {
   stack_id: number;

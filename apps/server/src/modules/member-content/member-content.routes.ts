@@ -6,12 +6,14 @@ import { registerVoteRoutes } from './votes.routes.ts';
 import { registerFlagRoutes } from './flags.routes.ts';
 import { registerContentModerationRoutes } from './content-moderation.routes.ts';
 import { registerFeedRoutes } from './feed.routes.ts';
+import { registerShareRoutes } from './shares.routes.ts';
 import { createMemberContentService } from './member-content.service.ts';
 import { createContentModerationService } from './content-moderation.service.ts';
 
 /**
- * Member API, contents: `/{post|discussion|status}/…`, `/comment/…`, votes, polls, flags and
- * `/moderation/contribution/…`, `/feed/…` (the member scope reads an empty JSON body as no body).
+ * Member API, contents: `/{post|discussion|status}/…`, `/comment/…`, votes, polls, flags,
+ * `/moderation/contribution/…`, `/feed/…` and shares at `/media/` (the member scope reads an empty
+ * JSON body as no body).
  */
 export function registerMemberContentRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
   const service = createMemberContentService(deps);
@@ -21,4 +23,5 @@ export function registerMemberContentRoutes(scope: FastifyInstance, deps: Member
   registerFlagRoutes(scope, service);
   registerContentModerationRoutes(scope, deps, createContentModerationService(deps));
   registerFeedRoutes(scope, deps);
+  registerShareRoutes(scope, deps);
 }

@@ -66,6 +66,8 @@ export interface PollVotesTable {
 }
 export interface SharesTable {
   stack_id: number;
+  /** Migration 0038: the id of the `share` media SelfCommunity's `POST /media/` answers. */
+  id: Generated<string>;
   user_id: number;
   contribution_id: BigId;
   contribution_author_id: number;

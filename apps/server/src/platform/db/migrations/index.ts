@@ -33,6 +33,7 @@ import * as m0034 from './0034-promo-codes-and-loyalty.ts';
 import * as m0035 from './0035-webhooks.ts';
 import * as m0036 from './0036-oauth-apps.ts';
 import * as m0037 from './0037-advertising.ts';
+import * as m0038 from './0038-loyalty-shares.ts';
 import * as m0039 from './0039-email-sections-roles-language.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
@@ -71,5 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0036-oauth-apps': m0036,
   '0035-webhooks': m0035,
   '0037-advertising': m0037,
+  '0038-loyalty-shares': m0038,
   '0039-email-sections-roles-language': m0039,
 };
