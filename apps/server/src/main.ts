@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './platform/config/config.ts';
-import { openDatabase } from './platform/db/database.ts';
-import { bootstrap } from './seed/bootstrap.ts';
-import { seedDemoActivity } from './seed/demo-activity.ts';
+import { prepareDatabase } from './startup.ts';
 import { buildApp } from './app.ts';
 import { createSecretBox, loadSecretKey } from './platform/crypto/secret-box.ts';
 
@@ -18,16 +16,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const handle = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  const seeded = await bootstrap(handle.db, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-  });
-  // A fresh database: the demo community gets a year of generated activity (a few seconds, once).
-  if (seeded.created) await seedDemoActivity(handle.db, { log: console.log });
+  const { handle, seeded } = await prepareDatabase(config, { log: console.log });
   const secretBox = createSecretBox(loadSecretKey(config.secretKey, config.dataDir));
   const app = await buildApp({
     config,

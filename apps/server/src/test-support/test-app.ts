@@ -27,12 +27,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database per call: PGlite in memory, or a new database on TEST_DATABASE_URL's server. */
-async function freshDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    return { handle: await openDatabase({ pgliteDir: 'memory://' }), url: undefined, drop: async () => {} };
-  }
+/** An empty database on a PostgreSQL server, and how to drop it once its clients have left. */
+export async function scratchPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `agora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -40,9 +38,7 @@ async function freshDatabase() {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
-    handle,
     url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
@@ -60,6 +56,17 @@ async function freshDatabase() {
       await c.end();
     },
   };
+}
+
+/** A fresh database per call: PGlite in memory, or a new database on TEST_DATABASE_URL's server. */
+async function freshDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    return { handle: await openDatabase({ pgliteDir: 'memory://' }), url: undefined, drop: async () => {} };
+  }
+  const scratch = await scratchPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ databaseUrl: scratch.url });
+  return { handle, url: scratch.url, drop: scratch.drop };
 }
 
 /** The real app on a real, migrated and bootstrapped database, driven through app.inject. */

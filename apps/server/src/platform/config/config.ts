@@ -9,6 +9,11 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The database itself when DATABASE_URL goes through a transaction-mode pooler: session advisory
+   * locks (the start's) use it (AGORA_DATABASE_DIRECT_URL).
+   */
+  databaseDirectUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   accessTokenTtlSeconds: number;
@@ -67,6 +72,7 @@ const rules = {
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
   DATA_DIR: z.string().min(1),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  AGORA_DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   AGORA_ADMIN_EMAIL: z.email(),
   AGORA_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long'),
   AGORA_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(31536000),
@@ -137,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: read(env, 'DATABASE_URL'),
+    databaseDirectUrl: read(env, 'AGORA_DATABASE_DIRECT_URL'),
     adminEmail: read(env, 'AGORA_ADMIN_EMAIL') ?? 'admin@example.com',
     adminPassword: read(env, 'AGORA_ADMIN_PASSWORD'),
     accessTokenTtlSeconds: read(env, 'AGORA_ACCESS_TOKEN_TTL') ?? 36000,
