@@ -390,7 +390,14 @@ function checkSections(problems: Problem[], key: string | null, sections: readon
     seen.add(section.name);
     for (const locale of ['en', 'it'] as const) {
       const field = `sections.${index}.html.${locale}`;
-      checkText(problems, field, section.html[locale], EMAIL_HTML_MAX, true);
+      // A section may be empty in a language (nothing to add there); it is never too long.
+      if (section.html[locale].length > EMAIL_HTML_MAX) {
+        problems.push({
+          field,
+          code: ErrorCode.maxLength,
+          message: M.tooLong.replace('{max}', String(EMAIL_HTML_MAX)),
+        });
+      }
       checkOne(problems, field, () => checkSource(section.html[locale], allowedVars(key), 'section'));
     }
   });

@@ -50,7 +50,7 @@ export function EmailLanguage() {
         value={settings.data?.default_language ?? ''}
         disabled={!settings.data || save.isPending}
         onChange={(e) => save.mutate(e.target.value as EmailLocale)}
-        sx={{ minWidth: 200 }}
+        sx={{ minWidth: { xs: '100%', sm: 280 } }}
         slotProps={{ htmlInput: { 'data-testid': 'email-language-select' } }}
       >
         {EMAIL_LOCALES.map((locale) => (

@@ -3,11 +3,22 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { STAFF_ROLES, type EmailTemplate, type StaffRole } from '@agora/contract';
+import {
+  isStaffNotificationKey,
+  STAFF_ROLES,
+  type EmailTemplate,
+  type StaffNotificationKey,
+  type StaffRole,
+} from '@agora/contract';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useSaveRolesMutation } from '../api/use-email-manager-mutations.ts';
+
+const HELP: Record<StaffNotificationKey, string> = {
+  incubator_ready: 'emailManager.roles.help.incubator_ready',
+  registration_alert: 'emailManager.roles.help.registration_alert',
+};
 
 /**
  * A staff notification's recipients (the email manager's `roles`): the staff roles it goes to, saved
@@ -40,7 +51,7 @@ export function TemplateRoles({ template }: { template: EmailTemplate & { roles:
         <FormattedMessage id="emailManager.field.roles" />
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        <FormattedMessage id={`emailManager.roles.help.${template.key}`} />
+        {isStaffNotificationKey(template.key) && <FormattedMessage id={HELP[template.key]} />}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
         {STAFF_ROLES.map((role) => (
