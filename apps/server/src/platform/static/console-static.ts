@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 
 /**
- * Paths the server answers itself, never with the console page: the APIs, and everything under a
- * community's own address `/c/{slug}` (its public landing, APIs and member site, ADR 0020).
+ * Paths the server answers itself, never with the console page: the APIs, everything under a
+ * community's own address `/c/{slug}` (its public landing, APIs and member site, ADR 0020), and the
+ * well-known metadata (RFC 8414: `/.well-known/oauth-authorization-server/c/{slug}`).
  */
-export const API_PATH = /^\/(platform|oauth|docs|api|c)(\/|$)/;
+export const API_PATH = /^\/(platform|oauth|docs|api|c|\.well-known)(\/|$)/;
 
 function escapeAttr(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
