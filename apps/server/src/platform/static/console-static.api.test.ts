@@ -89,6 +89,13 @@ describe('serving the console', () => {
     expect(api.json().errors[0].code).toBe('not_found');
     const community = await t.app.inject({ method: 'GET', url: '/c/demo/platform/api/v1/unknown/' });
     expect(community.statusCode).toBe(404);
+    // RFC 8414 metadata of a community is JSON, never the console page.
+    const metadata = await t.app.inject({
+      method: 'GET',
+      url: '/.well-known/oauth-authorization-server/c/demo',
+    });
+    expect(metadata.headers['content-type']).toMatch(/^application\/json/);
+    expect(metadata.json().issuer).toBe('https://community.example.org/c/demo');
     const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
     const traversal = await t.app.inject({ method: 'GET', url: '/../../etc/passwd' });
