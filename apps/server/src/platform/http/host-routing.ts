@@ -32,9 +32,12 @@ export interface HostRoutingOptions {
 }
 
 const STRATEGY = 'agoraHostRouting';
-const UNKNOWN_HOST_PATH = '/__agora/host/unknown';
-const RESTARTING_PATH = '/__agora/host/restarting';
-const UNAVAILABLE_PATH = '/__agora/host/unavailable';
+/** Where a request for a host that serves nothing goes: no route, its answer is given on request. */
+const NO_COMMUNITY_PATH = '/__agora/no-community';
+/** What the request of a host that serves no community is answered (set by the constraint). */
+const HOST_ANSWER = Symbol('agoraHostAnswer');
+type HostAnswer = 'unknown' | 'restarting' | 'unavailable';
+type MarkedRequest = IncomingMessage & { [HOST_ANSWER]?: HostAnswer };
 /** Loopback names a developer's browser or a test uses: always the deployment's own host. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -87,16 +90,12 @@ export function hostRoutingConstraints(options: HostRoutingOptions): RouterConst
       const url = req.url ?? '/';
       options.resolve(host).then(
         (target) => {
-          req.url =
-            target.kind === 'community'
-              ? communityPath(target.slug, url)
-              : target.kind === 'restarting'
-                ? RESTARTING_PATH
-                : UNKNOWN_HOST_PATH;
+          if (target.kind === 'community') req.url = communityPath(target.slug, url);
+          else answer(req, target.kind);
           done(null, undefined);
         },
         () => {
-          req.url = UNAVAILABLE_PATH;
+          answer(req, 'unavailable');
           done(null, undefined);
         },
       );
@@ -106,22 +105,31 @@ export function hostRoutingConstraints(options: HostRoutingOptions): RouterConst
   return { [STRATEGY]: strategy as unknown as Strategy };
 }
 
-/** The answers of hosts that serve no community now (clear envelopes, never the console). */
+function answer(req: MarkedRequest, kind: HostAnswer): void {
+  req[HOST_ANSWER] = kind;
+  req.url = NO_COMMUNITY_PATH;
+}
+
+/**
+ * Answers the requests of hosts that serve no community now, in the error envelope, before any route
+ * (they are given none, so the route table and its generated tests never see them).
+ */
 export function installHostRouting(
   app: FastifyInstance,
   options: Pick<HostRoutingOptions, 'retryAfterSeconds'>,
-) {
-  const hidden = { schema: { hide: true } };
-  app.all(UNKNOWN_HOST_PATH, hidden, async (request) => {
-    throw AppError.notFound(
-      `No community is served at ${hostNameOf(request.headers.host) || 'this address'}.`,
-    );
-  });
-  app.all(RESTARTING_PATH, hidden, async (_request, reply) => {
-    reply.header('Retry-After', String(options.retryAfterSeconds));
-    throw AppError.of(503, ErrorCode.stackRestarting, STACK_RESTARTING_MESSAGE);
-  });
-  app.all(UNAVAILABLE_PATH, hidden, async (_request, reply) => {
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = (request.raw as MarkedRequest)[HOST_ANSWER];
+    if (kind === undefined) return;
+    if (kind === 'unknown') {
+      throw AppError.notFound(
+        `No community is served at ${hostNameOf(request.headers.host) || 'this address'}.`,
+      );
+    }
+    if (kind === 'restarting') {
+      reply.header('Retry-After', String(options.retryAfterSeconds));
+      throw AppError.of(503, ErrorCode.stackRestarting, STACK_RESTARTING_MESSAGE);
+    }
     reply.header('Retry-After', '5');
     throw AppError.of(
       503,
