@@ -39,6 +39,15 @@ const formSchema = paramsSchema.extend({
   decision: z.string().max(20).optional(),
 });
 
+/** A browser asks for HTML; any other caller (an API client, a test tool) gets JSON refusals. */
+const wantsHtml = (request: FastifyRequest) => /text\/html/i.test(request.headers.accept ?? '');
+
+const API_REFUSAL: Record<AuthorizePageError, string> = {
+  unknown_client: 'This application is not registered in this community.',
+  redirect_uri: 'redirect_uri is not registered for this application.',
+  csrf: 'The form did not come from this page (CSRF check failed).',
+};
+
 function cookieValue(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -84,6 +93,7 @@ export function registerOAuthAuthorizeRoutes(
   }
 
   function pageError(request: FastifyRequest, reply: FastifyReply, error: AuthorizePageError, status = 400) {
+    if (!wantsHtml(request)) throw AppError.of(status, ErrorCode.invalid, API_REFUSAL[error]);
     const nonce = randomBytes(16).toString('base64');
     const locale = authorizeLocale(request.headers['accept-language']);
     return html(reply, status, renderAuthorizeError(error, locale, nonce), nonce);
@@ -96,8 +106,13 @@ export function registerOAuthAuthorizeRoutes(
     check: Extract<AuthorizationCheck, { ok: true }>,
     params: AuthorizationParams,
     csrf: string,
-    extra: { status?: number; problem?: AuthorizeProblem; username?: string } = {},
+    extra: { status?: number; problem?: AuthorizeProblem; username?: string; error?: AppError } = {},
   ) {
+    // A caller that is no browser gets the refusal in the envelope (the page is for people).
+    if (extra.error && !wantsHtml(request)) throw extra.error;
+    if (extra.problem && !wantsHtml(request)) {
+      throw AppError.of(extra.status ?? 400, ErrorCode.required, 'username and password are required.');
+    }
     const nonce = randomBytes(16).toString('base64');
     const locale = authorizeLocale(request.headers['accept-language']);
     const redirect = new URL(check.redirectUri);
@@ -200,6 +215,7 @@ export function registerOAuthAuthorizeRoutes(
           status: error.statusCode,
           problem: throttled ? 'throttled' : wrong ? 'wrongCredentials' : 'refused',
           username,
+          error,
         });
       }
       const back = await deps.flow.grantCode(where, check, userId);

@@ -77,8 +77,9 @@ function authorizeQuery(over: Record<string, string | undefined> = {}, client = 
   return params;
 }
 
+const HTML = { accept: 'text/html,application/xhtml+xml' };
 const authorizePage = (query: URLSearchParams, slug = 'demo') =>
-  t.app.inject({ method: 'GET', url: `/c/${slug}/oauth/authorize/?${query}` });
+  t.app.inject({ method: 'GET', url: `/c/${slug}/oauth/authorize/?${query}`, headers: HTML });
 
 /** Opens the page, then posts its form as the browser would (cookie and hidden fields). */
 async function consent(
@@ -92,7 +93,7 @@ async function consent(
   return t.app.inject({
     method: 'POST',
     url: `/c/demo/oauth/authorize/?${query}`,
-    ...form({ ...Object.fromEntries(query), csrf, ...fields }, { cookie }),
+    ...form({ ...Object.fromEntries(query), csrf, ...fields }, { cookie, ...HTML }),
   });
 }
 
@@ -158,7 +159,7 @@ describe('authorization endpoint', () => {
     const it = await t.app.inject({
       method: 'GET',
       url: `/c/demo/oauth/authorize/?${authorizeQuery()}`,
-      headers: { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5' },
+      headers: { 'accept-language': 'it-IT,it;q=0.9,en;q=0.5', ...HTML },
     });
     expect(it.body).toContain('<html lang="it">');
     expect(it.body).toContain('Accedi e consenti');
@@ -173,6 +174,13 @@ describe('authorization endpoint', () => {
     }
     const unknown = await authorizePage(authorizeQuery({ client_id: 'nobody' }));
     expect(unknown.body).toContain('data-error="unknown_client"');
+    // A caller that is no browser gets the same refusal in the envelope.
+    const api = await t.app.inject({
+      method: 'GET',
+      url: `/c/demo/oauth/authorize/?${authorizeQuery({ redirect_uri: 'https://evil.example/cb' })}`,
+    });
+    expect(api.statusCode).toBe(400);
+    expect(api.json()).toMatchObject({ error: 'invalid_request', errors: [{ code: 'invalid' }] });
   });
 
   it("refuses another community's app at this community's page", async () => {
