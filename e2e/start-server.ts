@@ -28,6 +28,8 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // The tests' SMTP peers listen on 127.0.0.1: a community's email server may be on loopback here.
   AGORA_SMTP_ALLOW_PRIVATE: 'true',
+  // Webhook receivers of the e2e tests listen on 127.0.0.1.
+  AGORA_WEBHOOKS_ALLOW_PRIVATE: '1',
 });
 // An inherited DATABASE_URL would point the throw-away run at a real database.
 delete process.env.DATABASE_URL;

@@ -25,7 +25,10 @@ async function adminSignIn(url: string): Promise<string> {
 export async function startCompatServer(): Promise<CompatServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const t = await buildTestApp({ env: { PUBLIC_URL: url, AGORA_BODY_LIMIT: String(1024 * 1024) } });
+  const t = await buildTestApp({
+    // Webhook receivers of the compat tests listen on 127.0.0.1.
+    env: { PUBLIC_URL: url, AGORA_BODY_LIMIT: String(1024 * 1024), AGORA_WEBHOOKS_ALLOW_PRIVATE: '1' },
+  });
   await t.app.listen({ host: '127.0.0.1', port });
   const server: CompatServer = {
     t,

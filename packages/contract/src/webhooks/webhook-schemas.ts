@@ -118,7 +118,7 @@ export const webhookAttemptListSchema = z.object({
 export type WebhookAttemptList = z.infer<typeof webhookAttemptListSchema>;
 
 export const webhookSecretSchema = z.object({ signing_secret: z.string() });
-export const webhookPasswordBodySchema = z.object({ password: z.string().max(1000).optional() }).optional();
+export const webhookPasswordBodySchema = z.object({ password: z.string().max(1000).optional() }).nullish();
 
 /** What a bulk retry sends (and, asked first, would send): events the endpoint subscribes to. */
 export const webhookBulkResultSchema = z.object({

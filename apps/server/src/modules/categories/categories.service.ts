@@ -32,6 +32,7 @@ import {
 import * as store from './category-store.ts';
 import type { CategoryRow } from './category-store.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 const M = CATEGORY_MESSAGES;
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
@@ -190,12 +191,13 @@ export function createCategoriesService(deps: Deps & { storage?: FileStorage }) 
       const changes = await changesOf(stackId, body, null);
       let id: number;
       try {
-        id = await store.insertCategory(
-          db,
-          stackId,
-          { ...changes, name: changes.name as string, slug: changes.slug as string },
-          clock.now(),
-        );
+        const row = { ...changes, name: changes.name as string, slug: changes.slug as string };
+        id = await db.transaction().execute(async (trx) => {
+          const created = await store.insertCategory(trx, stackId, row, clock.now());
+          const data = { id: created, name: row.name, slug: row.slug };
+          await recordEvent(trx, { stackId, type: 'category.created', data, at: clock.now() });
+          return created;
+        });
       } catch (error) {
         failed(error, 'add');
       }
@@ -207,7 +209,11 @@ export function createCategoriesService(deps: Deps & { storage?: FileStorage }) 
       const current = await existing(stackId, id);
       const changes = await changesOf(stackId, body, current);
       try {
-        await store.updateCategory(db, stackId, id, changes, clock.now());
+        await db.transaction().execute(async (trx) => {
+          await store.updateCategory(trx, stackId, id, changes, clock.now());
+          const data = { id, ...changes };
+          await recordEvent(trx, { stackId, type: 'category.updated', data, at: clock.now() });
+        });
       } catch (error) {
         failed(error, 'update');
       }
@@ -253,6 +259,7 @@ export function createCategoriesService(deps: Deps & { storage?: FileStorage }) 
           throw AppError.of(409, CategoryErrorCode.hasContents, M.hasContents, 'move_to');
         }
         await store.markDeleted(trx, stackId, id, clock.now());
+        await recordEvent(trx, { stackId, type: 'category.deleted', data: { id }, at: clock.now() });
         return {
           deleted: true as const,
           moved_contents: moved,

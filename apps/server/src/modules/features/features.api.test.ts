@@ -169,7 +169,7 @@ describe('hub: GET and POST stacks/{id}/features/', () => {
   });
 
   it('refuses to switch a flag of an area not built yet (400) and keeps it off, whatever is stored', async () => {
-    for (const name of ['payments', 'payments_settings', 'webhook', 'data_provisioning_interests']) {
+    for (const name of ['payments', 'payments_settings', 'grouping', 'data_provisioning_interests']) {
       for (const enabled of [true, false]) {
         const res = await toggle(demoId, name, enabled);
         expect(res.statusCode, `${name}=${enabled}`).toBe(400);
@@ -179,12 +179,12 @@ describe('hub: GET and POST stacks/{id}/features/', () => {
       }
     }
     // An enterprise community, where the plan would unlock them, and a choice stored before: still off.
-    await setFeature(t.db, demoId, 'webhook', true);
+    await setFeature(t.db, demoId, 'grouping', true);
     const flags = (await hubFlags(demoId)).json().data as Record<string, boolean>;
-    expect(flags.webhook).toBe(false);
+    expect(flags.grouping).toBe(false);
     expect(flags.payments).toBe(false);
     const enabled = await listEnabled('demo', admin);
-    expect(enabled).not.toContain('webhook');
+    expect(enabled).not.toContain('grouping');
     expect(enabled).not.toContain('payments_settings');
     expect(enabled).toContain('data_provisioning_users');
   });

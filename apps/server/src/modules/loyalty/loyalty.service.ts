@@ -30,6 +30,7 @@ import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { namesOf } from '../users/users.repository.ts';
 import * as repo from './loyalty.repository.ts';
 import { readPrizeImage, storePrizeImage } from './prize-images.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 /** Which loyalty action each scoring event is (ADR 0026); the staff penalty earns nothing here. */
 const ACTION_OF_EVENT: Partial<Record<ScoreAction, LoyaltyAction>> = {
@@ -273,6 +274,9 @@ export function createLoyaltyService(deps: PlatformDeps & { storage?: FileStorag
       const at = clock.now();
       const moved = await db.transaction().execute(async (trx) => {
         const row = await repo.decide(trx, stackId, id, status, by, at);
+        const event = row && { id, status, user: { id: row.user_id }, points: row.prize_points };
+        if (event)
+          await recordEvent(trx, { stackId, type: 'loyalty.prize_request.updated', data: event, at });
         if (row && status === 'refused') {
           await repo.credit(trx, {
             stackId,
@@ -358,6 +362,8 @@ export function createLoyaltyService(deps: PlatformDeps & { storage?: FileStorag
           throw AppError.of(400, LoyaltyErrorCode.notEnoughPoints, M.notEnoughPoints, 'prize');
         }
         const requestId = await repo.insertRequest(trx, stackId, { userId, prizeId, points: row.points, at });
+        const event = { id: requestId, user: { id: userId }, prize: prizeId, points: row.points };
+        await recordEvent(trx, { stackId, type: 'loyalty.prize_request.created', data: event, at });
         await trx
           .insertInto('loyalty_ledger')
           .values({

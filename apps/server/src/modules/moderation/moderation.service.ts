@@ -23,6 +23,7 @@ import { contactEmailOf } from '../users/contact-emails.repository.ts';
 import { usernamesOf } from '../users/usernames.repository.ts';
 import { recipientLocale, renderEmail } from '../email-manager/email-manager.service.ts';
 import * as repo from './moderation.repository.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 const EXCERPT_LENGTH = 200;
 
@@ -220,6 +221,10 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
           at: clock.now(),
         });
         await moderated.setContentStatus(trx, stackId, type, id, CONTENT_STATUS[status]);
+        // SelfCommunity's `{post,discussion,status,comment}.{deleted,restored}` webhook events.
+        const what = status === 'deleted' ? 'deleted' : body.action === 'restore' ? 'restored' : null;
+        const data = { id, moderator: { id: moderatorId }, motivation };
+        if (what) await recordEvent(trx, { stackId, type: `${type}.${what}`, data, at: clock.now() });
       });
       return one(stackId, type, id);
     },

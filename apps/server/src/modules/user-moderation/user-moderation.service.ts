@@ -24,6 +24,7 @@ import { namesOf } from '../users/users.repository.ts';
 import * as standing from '../users/member-standing-changes.repository.ts';
 import * as repo from './user-moderation.repository.ts';
 import { revokeMemberFamilies } from '../auth/token.repository.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 const DAY_MS = 86_400_000;
 /** The job that writes an ended ban back to active (reads already treat it as active). */
@@ -285,6 +286,13 @@ export function createUserModerationService(deps: PlatformDeps) {
           }
         }
         await revokeMemberFamilies(trx, stackId, userId, now);
+        // Webhooks: a ban is `notification.blocked_user`, its end `unblocked_user`, a deletion `user.deleted`.
+        const event =
+          { banned: 'notification.blocked_user', active: 'notification.unblocked_user' }[
+            change.status as 'banned' | 'active'
+          ] ?? (change.status?.includes('deleted') ? 'user.deleted' : 'user.updated');
+        const data = { id: userId, status: change.status ?? null, moderator: { id: actor.userId } };
+        await recordEvent(trx, { stackId, type: event, data, at: now });
       });
       if (banEnd) await scheduleBanEnd(stackId, userId, banEnd);
     },

@@ -396,6 +396,64 @@ describe('webhooks: attempts, resend, bulk retry, purge', () => {
   });
 });
 
+describe('webhooks: events from real actions', () => {
+  it('records each action with its SelfCommunity name, only for subscribed types', async () => {
+    const types = [
+      'user.created',
+      'post.created',
+      'comment.created',
+      'vote.created',
+      'vote.deleted',
+      'dynamic_preference.updated',
+      'feature.updated',
+      'category.created',
+    ];
+    const endpoint = await addEndpoint({ events: types });
+    const before = receiver.received.length;
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: `${MEMBER}/account/create/`,
+      payload: { username: 'hooked', email: 'hooked@example.test', password: 'a-long-pass-phrase-42' },
+    });
+    expect(signUp.statusCode, signUp.body).toBeLessThan(300);
+    const postId = await publish('Events everywhere');
+    const member = (path: string, body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${MEMBER}${path}`,
+        headers: { ...admin.bearer, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    expect((await member('/comment/', { post: postId, text: 'First!' })).statusCode).toBe(201);
+    expect((await member(`/post/${postId}/vote/`, {})).statusCode).toBeLessThan(300);
+    expect((await member(`/post/${postId}/vote/`, {})).statusCode).toBeLessThan(300);
+    const pref = await t.app.inject({
+      method: 'POST',
+      url: '/c/demo/platform/api/v1/dynamic_preference/update/',
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'application_slogan1', value: 'Hooked' }),
+    });
+    expect(pref.statusCode, pref.body).toBe(200);
+    await setFlag(t, admin, demoId, 'loyalty', true);
+    const category = await post('add/', { name: 'Hooks' }, admin, '/c/demo/platform/api/v1/categories');
+    expect(category.statusCode, category.body).toBe(200);
+    // Not subscribed: recorded for nobody, sent to nobody.
+    await setFlag(t, admin, otherId, 'loyalty', true);
+    await t.jobs.runDue();
+    const got = receiver.events().slice(before);
+    expect([...new Set(got.map((e) => e.type))].sort()).toEqual([...types].sort());
+    expect(got.find((e) => e.type === 'user.created')?.data).toMatchObject({ username: 'hooked' });
+    expect(got.find((e) => e.type === 'feature.updated')?.data).toMatchObject({
+      name: 'loyalty',
+      enabled: true,
+    });
+    expect(got.filter((e) => e.type === 'feature.updated')).toHaveLength(1);
+    const other = await t.db.selectFrom('events').select('id').where('stack_id', '=', otherId).execute();
+    expect(other).toEqual([]);
+    await post(`endpoints/${endpoint.id}/delete/`, {});
+  });
+});
+
 describe('webhooks: SelfCommunity member API', () => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
     t.app.inject({

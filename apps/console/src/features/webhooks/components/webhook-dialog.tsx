@@ -93,7 +93,6 @@ export function WebhookDialog({ endpoint, onClose, onSaved }: Props) {
             loading={catalogue.isPending}
             value={events}
             onChange={(_, value) => setEvents(value)}
-            disableCloseOnSelect
             renderInput={(params) => (
               <TextField
                 {...params}
