@@ -277,6 +277,7 @@ export const AUDIT_ACTIONS = {
       `POST ${M}/comment/:id/flag/`,
     ],
   },
+  'content.share': { routes: [`POST ${M}/media/`] },
 } as const satisfies Record<string, AuditActionSpec>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
