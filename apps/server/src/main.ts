@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './platform/config/config.ts';
 import { prepareDatabase } from './startup.ts';
+import { runProcess } from './process-role.ts';
 import { buildApp } from './app.ts';
 import { createSecretBox, loadSecretKey } from './platform/crypto/secret-box.ts';
 
@@ -26,17 +27,27 @@ async function main(): Promise<void> {
     serveConsole: true,
   });
 
-  const shutdown = async () => {
-    await app.close();
+  const running = await runProcess(config.role, app, handle.db, {
+    host: config.host,
+    port: config.port,
+    workerPort: config.workerPort,
+  });
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the work in progress, then stopping`);
+    await running.stop();
     await handle.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  // The job worker runs in this process (polling every second); app.close() stops it.
-  app.jobs.start();
+  if (config.role === 'worker') {
+    console.log(`\n  Agora worker running jobs; health at ${running.address}/healthz and /readyz\n`);
+    return;
+  }
   const where =
     handle.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
   const lines = [

@@ -14,6 +14,10 @@ export interface Config {
    * locks (the start's) use it (AGORA_DATABASE_DIRECT_URL).
    */
   databaseDirectUrl: string | undefined;
+  /** What this process does (AGORA_ROLE): `all` (default), `web` (HTTP only) or `worker` (jobs only). */
+  role: 'all' | 'web' | 'worker';
+  /** Where a worker answers /healthz and /readyz (AGORA_WORKER_PORT, default 8081). */
+  workerPort: number;
   adminEmail: string;
   adminPassword: string | undefined;
   accessTokenTtlSeconds: number;
@@ -73,6 +77,8 @@ const rules = {
   DATA_DIR: z.string().min(1),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   AGORA_DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  AGORA_ROLE: z.enum(['all', 'web', 'worker']),
+  AGORA_WORKER_PORT: z.coerce.number().int().min(0).max(65535),
   AGORA_ADMIN_EMAIL: z.email(),
   AGORA_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long'),
   AGORA_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(31536000),
@@ -144,6 +150,8 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: read(env, 'DATABASE_URL'),
     databaseDirectUrl: read(env, 'AGORA_DATABASE_DIRECT_URL'),
+    role: read(env, 'AGORA_ROLE') ?? 'all',
+    workerPort: read(env, 'AGORA_WORKER_PORT') ?? 8081,
     adminEmail: read(env, 'AGORA_ADMIN_EMAIL') ?? 'admin@example.com',
     adminPassword: read(env, 'AGORA_ADMIN_PASSWORD'),
     accessTokenTtlSeconds: read(env, 'AGORA_ACCESS_TOKEN_TTL') ?? 36000,

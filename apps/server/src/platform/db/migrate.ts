@@ -13,3 +13,10 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The migrations this code knows that the database has not applied (all of them on an empty one). */
+export async function pendingMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableName: 'agora_migrations' });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

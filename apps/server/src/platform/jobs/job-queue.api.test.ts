@@ -234,6 +234,31 @@ describe('job queue', () => {
     expect((await jobRow(id)).finished_at).not.toBeNull();
   });
 
+  it('stops after the job in progress: it finishes, and the next due job waits for another worker', async () => {
+    const queue = createJobQueue({ db: t.db, clock: systemClock, pollMs: 20 });
+    let release: () => void = () => {};
+    let began: () => void = () => {};
+    const running = new Promise<void>((resolve) => (began = resolve));
+    const ran: number[] = [];
+    queue.register('test.graceful', async (job) => {
+      ran.push(job.id);
+      began();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const past = new Date(Date.now() - 1000);
+    const first = await queue.enqueue('test.graceful', {}, { runAt: past });
+    const second = await queue.enqueue('test.graceful', {}, { runAt: new Date(past.getTime() + 1) });
+    queue.start();
+    await running;
+    const stopped = queue.stop();
+    release();
+    await stopped;
+    expect(ran).toEqual([first]);
+    expect((await jobRow(first)).finished_at).not.toBeNull();
+    const waiting = await jobRow(second);
+    expect(waiting).toMatchObject({ finished_at: null, locked_by: null, attempts: 0 });
+  });
+
   it('runs jobs in the background once started, and stops', async () => {
     const queue = createJobQueue({ db: t.db, clock: systemClock, pollMs: 20 });
     let resolveRan: () => void = () => {};

@@ -30,7 +30,10 @@ export interface JobQueue {
   /** Runs every due job once, now (tests call this instead of waiting for the worker). */
   runDue(): Promise<number>;
   start(): void;
+  /** Stops polling; a pass in progress ends after its current job, which is awaited. */
   stop(): Promise<void>;
+  /** Whether this process's worker is polling (`start` called and not stopped). */
+  isStarted(): boolean;
 }
 
 export type JobLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -99,6 +102,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
   let started = false;
+  let stopping = false;
 
   async function claim(): Promise<ClaimedJob | undefined> {
     const kinds = [...handlers.keys()];
@@ -194,7 +198,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   async function runDue(): Promise<number> {
     let count = 0;
-    while (count < MAX_JOBS_PER_PASS) {
+    while (count < MAX_JOBS_PER_PASS && !stopping) {
       const job = await claim();
       if (!job) break;
       await run(job);
@@ -263,6 +267,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     runDue,
 
+    isStarted: () => started,
+
     start() {
       if (started) return;
       started = true;
@@ -271,9 +277,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async stop() {
       started = false;
+      // The pass in progress ends after its current job (finished or returned to the queue).
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await running;
+      try {
+        await running;
+      } finally {
+        stopping = false;
+      }
     },
   };
 }
