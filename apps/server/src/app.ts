@@ -26,6 +26,7 @@ import { hostResolver } from './composition/host-routing.ts';
 import { authenticate } from './platform/auth/authenticate.ts';
 import { findLiveAccessToken } from './modules/auth/live-access-token.repository.ts';
 import { registerOpenApi } from './platform/openapi/openapi.ts';
+import { registerHealthRoutes } from './platform/http/health-routes.ts';
 import { registerConsole } from './platform/static/console-static.ts';
 import { registerStackScope } from './platform/stack-scope/stack-scope.ts';
 import { createSecretBox, type SecretBox } from './platform/crypto/secret-box.ts';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installNulGuard(app);
   installHostRouting(app, { retryAfterSeconds: config.restartSeconds });
   await registerOpenApi(app);
+  registerHealthRoutes(app, db);
 
   // Services
   const secretBox =
