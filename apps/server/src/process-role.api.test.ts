@@ -22,6 +22,9 @@ describe('health, readiness and a web process', () => {
     const alive = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(alive.statusCode).toBe(200);
     expect(alive.json()).toEqual({ status: 'ok' });
+    // A load balancer probes a process by its address, whatever communities' domains it serves.
+    const probed = await t.app.inject({ method: 'GET', url: '/readyz', headers: { host: '10.0.0.5:8080' } });
+    expect(probed.statusCode).toBe(200);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ ready: true, database: 'reachable', pending_migrations: [] });

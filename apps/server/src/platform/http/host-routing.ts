@@ -41,6 +41,9 @@ type MarkedRequest = IncomingMessage & { [HOST_ANSWER]?: HostAnswer };
 /** Loopback names a developer's browser or a test uses: always the deployment's own host. */
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
+/** The process's own health paths: answered under any `Host` (a load balancer probes by address). */
+const PROCESS_PATHS = new Set(['/healthz', '/readyz']);
+
 /** The host name of a `Host` header: lower-case, without port or trailing dot; '' when absent. */
 export function hostNameOf(header: string | undefined): string {
   const value = (header ?? '').trim().toLowerCase();
@@ -83,7 +86,7 @@ export function hostRoutingConstraints(options: HostRoutingOptions): RouterConst
     // Three parameters: find-my-way treats the strategy as asynchronous (`deriveConstraint.length === 3`).
     deriveConstraint(req: IncomingMessage, _ctx: unknown, done: Done) {
       const host = hostNameOf(req.headers.host);
-      if (host === '' || own.has(host)) {
+      if (host === '' || own.has(host) || PROCESS_PATHS.has(req.url ?? '')) {
         done(null, undefined);
         return;
       }
