@@ -22,11 +22,12 @@ export async function readiness(db: Kysely<unknown>): Promise<Readiness> {
 
 /**
  * `GET /healthz` (the process is alive) and `GET /readyz` (it can serve: 503 until the database answers
- * with every migration applied), for load balancers and orchestrators; logged only when they fail.
+ * with every migration applied), for load balancers and orchestrators; logged only when they fail,
+ * and never queued by the load shedding.
  */
 export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/healthz', { logLevel: 'warn', config: { admission: 'exempt' } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { logLevel: 'warn', config: { admission: 'exempt' } }, async (_request, reply) => {
     const state = await readiness(db as unknown as Kysely<unknown>);
     return reply
       .code(state.ready ? 200 : 503)
