@@ -202,14 +202,6 @@ const AREA_LIST = [
     screen: lazyScreen(() => import('../features/advertising/pages/advertising-page.tsx')),
   },
   {
-    id: 'advertising',
-    path: 'advertising',
-    labelId: 'nav.advertising',
-    ...access('advertising'),
-    feature: 'advertising',
-    screen: lazyScreen(() => import('../features/advertising/pages/advertising-page.tsx')),
-  },
-  {
     id: 'loyalty',
     path: 'marketing/loyalty',
     labelId: 'nav.loyalty',
