@@ -21,7 +21,8 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/app-error.ts';
-import { createDiskStorage, uploadsDir, type FileStorage } from '../../platform/storage/file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { categoriesByIds } from '../categories/categories.repository.ts';
 import { existingCategoryIds } from '../categories/category-rows.repository.ts';
 import { customDomainOf } from '../domain-settings/domain-settings.repository.ts';
@@ -95,7 +96,7 @@ export interface MemberAdQuery {
  */
 export function createAdvertisingService(deps: PlatformDeps & { storage?: FileStorage }) {
   const { db, clock, config } = deps;
-  const storage = deps.storage ?? createDiskStorage(uploadsDir(config.dataDir));
+  const storage = deps.storage ?? createFileStorage(config);
   const preferences = createDynamicPreferencesService(deps);
 
   async function values(stackId: number): Promise<Record<string, unknown>> {

@@ -14,7 +14,8 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
-import { createDiskStorage, uploadsDir, type FileStorage } from '../../platform/storage/file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { internalUrl } from '../stacks/stacks.service.ts';
 import { storeCheckedImage } from '../theme/theme.service.ts';
 import { listAddressing, listTags, tagsByIds, userTagIds } from '../tagging/tagging.repository.ts';
@@ -42,7 +43,7 @@ const invalid = (code: AppErrorCode, message: string, field: string) =>
 /** Broadcast messages of the console (spec mgmt §2–§5): templates, scheduled, sent. */
 export function createBroadcastService(deps: PlatformDeps & { storage?: FileStorage }) {
   const { db, clock } = deps;
-  const storage = deps.storage ?? createDiskStorage(uploadsDir(deps.config.dataDir));
+  const storage = deps.storage ?? createFileStorage(deps.config);
 
   async function present(stackId: number, rows: repo.BroadcastRow[]): Promise<BroadcastMessage[]> {
     const ids = rows.map((r) => r.id);

@@ -25,7 +25,7 @@ import {
   uploadRouteOptions,
 } from '../../platform/stack-scope/console-routes.ts';
 import { requireStaff } from '../../platform/stack-scope/stack-scope.ts';
-import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../theme/theme.service.ts';
 import { createCategoriesService } from './categories.service.ts';
 
@@ -38,7 +38,7 @@ const nameParams = z.object({ slug: z.string(), name: z.string().min(1).max(200)
 export function registerCategoryRoutes(scope: FastifyInstance, deps: PlatformDeps): void {
   const service = createCategoriesService({
     ...deps,
-    storage: createDiskStorage(uploadsDir(deps.config.dataDir)),
+    storage: createFileStorage(deps.config),
   });
   const r = scope.withTypeProvider<ZodTypeProvider>();
 

@@ -24,7 +24,8 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/app-error.ts';
-import { createDiskStorage, uploadsDir, type FileStorage } from '../../platform/storage/file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { hasFeature, requireFeature } from '../features/features.service.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { namesOf } from '../users/users.repository.ts';
@@ -131,7 +132,7 @@ function linkOk(link: string): boolean {
 
 export function createLoyaltyService(deps: PlatformDeps & { storage?: FileStorage }) {
   const { db, clock, config } = deps;
-  const storage = deps.storage ?? createDiskStorage(uploadsDir(config.dataDir));
+  const storage = deps.storage ?? createFileStorage(config);
 
   async function prize(stackId: number, id: number): Promise<repo.PrizeRow> {
     const row = await repo.findPrize(db, stackId, id);

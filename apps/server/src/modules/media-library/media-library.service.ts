@@ -15,7 +15,8 @@ import {
 } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { createDiskStorage, uploadsDir, type FileStorage } from '../../platform/storage/file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { internalUrl } from '../stacks/stacks.service.ts';
 import { storeCheckedImage } from '../theme/theme.service.ts';
@@ -67,7 +68,7 @@ const defaultName = (extension: string) => `image.${extension}`;
 /** The media library of a community (issue 13 §4): folders, images, their stable public addresses. */
 export function createMediaLibraryService(deps: PlatformDeps & { storage?: FileStorage }) {
   const { db, clock, config } = deps;
-  const storage = deps.storage ?? createDiskStorage(uploadsDir(config.dataDir));
+  const storage = deps.storage ?? createFileStorage(config);
 
   const publicUrl = (slug: string, key: string) => `${internalUrl(config.publicUrl, slug)}/library/${key}`;
 

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { createDiskStorage, uploadsDir, type FileStorage } from '../../platform/storage/file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { findStack, findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { hasFeature, requireFeature } from '../features/features.service.ts';
 import { DEFAULT_REACTIONS } from './default-reactions.ts';
@@ -43,7 +44,7 @@ export async function ensureStartingReactions(
   seeded.set(deps.db, known);
   if (known.has(stack.stackId)) return;
   if (!(await repo.hasReactions(deps.db, stack.stackId))) {
-    const storage = deps.storage ?? createDiskStorage(uploadsDir(deps.config.dataDir));
+    const storage = deps.storage ?? createFileStorage(deps.config);
     const rows = [];
     for (const r of DEFAULT_REACTIONS) {
       rows.push({ ...r, image: await storeSvg({ config: deps.config, storage }, stack, r.svg) });
@@ -114,7 +115,7 @@ const notFound = () => AppError.notFound(REACTION_MESSAGES.notFound);
 /** Reactions of a community: the console's table and the member API's read-only list. */
 export function createReactionsService(deps: PlatformDeps) {
   const { db, clock } = deps;
-  const storage = createDiskStorage(uploadsDir(deps.config.dataDir));
+  const storage = createFileStorage(deps.config);
   const imageDeps = { config: deps.config, storage };
 
   async function uniqueLabel(stackId: number, label: string, exceptId?: number) {

@@ -6,7 +6,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
-import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { createThemeService } from './theme.service.ts';
 
 /** Content-addressed files never change: browsers and CDNs may keep them for a year. */
@@ -16,7 +16,7 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export function registerMediaRoutes(app: FastifyInstance, deps: PlatformDeps): void {
   const service = createThemeService({
     ...deps,
-    storage: createDiskStorage(uploadsDir(deps.config.dataDir)),
+    storage: createFileStorage(deps.config),
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -12,7 +12,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { requireAuth } from '../../platform/auth/authenticate.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
 import { requireStaff, stackGuard } from '../../platform/stack-scope/stack-scope.ts';
-import { createDiskStorage, uploadsDir } from '../../platform/storage/file-storage.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import { createThemeService, type MediaInUseElsewhere, UPLOAD_FILE_LIMIT_BYTES } from './theme.service.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
 
@@ -27,7 +27,7 @@ export function registerThemeRoutes(
 ): void {
   const service = createThemeService({
     ...deps,
-    storage: createDiskStorage(uploadsDir(deps.config.dataDir)),
+    storage: createFileStorage(deps.config),
     ...(mediaInUseElsewhere ? { mediaInUseElsewhere } : {}),
   });
   const r = scope.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { trustProxyRule, type TrustProxy } from './trust-proxy.ts';
+import type { S3Settings } from '../storage/s3-storage.ts';
 
 /** Server configuration, read once from the environment at start. */
 export interface Config {
@@ -52,6 +53,8 @@ export interface Config {
   maxQueuedRequests: number;
   /** How long a request may wait for its turn before it is answered 503. */
   maxQueueWaitMs: number;
+  /** Uploads go to this S3-compatible bucket when AGORA_S3_ENDPOINT and AGORA_S3_BUCKET are set. */
+  s3: S3Settings | undefined;
 }
 
 /** Thrown when the environment is unusable; the message names the variable. */
@@ -118,6 +121,12 @@ const rules = {
   AGORA_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000),
   AGORA_MAX_QUEUED: z.coerce.number().int().min(0).max(1_000_000),
   AGORA_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000),
+  AGORA_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+  AGORA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+  AGORA_S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+  AWS_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name'),
+  AWS_ACCESS_KEY_ID: z.string().min(1),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1),
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -175,5 +184,23 @@ export function loadConfig(env: Env = process.env): Config {
     maxInFlightRequests: read(env, 'AGORA_MAX_IN_FLIGHT') ?? 64,
     maxQueuedRequests: read(env, 'AGORA_MAX_QUEUED') ?? 256,
     maxQueueWaitMs: read(env, 'AGORA_MAX_QUEUE_WAIT_MS') ?? 5000,
+    s3: s3Settings(env),
+  };
+}
+
+/** The bucket when both AGORA_S3_ENDPOINT and AGORA_S3_BUCKET are set; one without the other is an error. */
+function s3Settings(env: Env): Config['s3'] {
+  const endpoint = read(env, 'AGORA_S3_ENDPOINT');
+  const bucket = read(env, 'AGORA_S3_BUCKET');
+  if (!endpoint && !bucket) return undefined;
+  if (!endpoint) throw new ConfigError('AGORA_S3_ENDPOINT', 'must be set with AGORA_S3_BUCKET');
+  if (!bucket) throw new ConfigError('AGORA_S3_BUCKET', 'must be set with AGORA_S3_ENDPOINT');
+  return {
+    endpoint,
+    bucket,
+    region: read(env, 'AWS_REGION') ?? 'us-east-1',
+    accessKeyId: read(env, 'AWS_ACCESS_KEY_ID'),
+    secretAccessKey: read(env, 'AWS_SECRET_ACCESS_KEY'),
+    publicUrl: read(env, 'AGORA_S3_PUBLIC_URL'),
   };
 }

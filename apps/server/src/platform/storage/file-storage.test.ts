@@ -1,44 +1,63 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { checkStorageKey, createDiskStorage } from './file-storage.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type TestS3Server } from '../../test-support/s3-server.ts';
+import { loadConfig } from '../config/config.ts';
+import { createDiskStorage, type FileStorage } from './file-storage.ts';
+import { describeFileStorage } from './file-storage.suite.ts';
+import { createS3Storage } from './s3-storage.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'agora-storage-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+const disk = createDiskStorage(root);
+let s3server: TestS3Server;
+let s3: FileStorage;
+
+beforeAll(async () => {
+  s3server = await startS3Server();
+  s3 = createS3Storage(loadConfig(s3server.env).s3!);
+});
+afterAll(async () => {
+  fs.rmSync(root, { recursive: true, force: true });
+  await s3server?.close();
+});
+
+describeFileStorage('disk', () => disk);
+describeFileStorage('S3 bucket (s3rver on loopback)', () => s3);
 
 describe('disk storage', () => {
-  const storage = createDiskStorage(root);
-
-  it('puts, gets, tells existence and deletes by key', async () => {
-    await storage.put('stacks/1/media/abc/original.png', Buffer.from('one'));
-    expect(fs.readFileSync(path.join(root, 'stacks/1/media/abc/original.png'), 'utf8')).toBe('one');
-    expect(await storage.exists('stacks/1/media/abc/original.png')).toBe(true);
-    expect((await storage.get('stacks/1/media/abc/original.png'))?.toString()).toBe('one');
-
-    await storage.put('stacks/1/media/abc/original.png', Buffer.from('two'));
-    expect((await storage.get('stacks/1/media/abc/original.png'))?.toString()).toBe('two');
-    // No temporary file is left behind.
-    expect(fs.readdirSync(path.join(root, 'stacks/1/media/abc'))).toEqual(['original.png']);
-
-    await storage.delete('stacks/1/media/abc/original.png');
-    expect(await storage.exists('stacks/1/media/abc/original.png')).toBe(false);
-    expect(await storage.get('stacks/1/media/abc/original.png')).toBeUndefined();
-    await storage.delete('stacks/1/media/abc/original.png');
+  it('writes the files under its root, leaving no temporary file behind', async () => {
+    await disk.put('stacks/9/media/abc/original.png', Buffer.from('one'));
+    await disk.put('stacks/9/media/abc/original.png', Buffer.from('two'));
+    expect(fs.readFileSync(path.join(root, 'stacks/9/media/abc/original.png'), 'utf8')).toBe('two');
+    expect(fs.readdirSync(path.join(root, 'stacks/9/media/abc'))).toEqual(['original.png']);
   });
+});
 
-  it('deletes a folder prefix with its files', async () => {
-    await storage.put('stacks/2/media/def/original.png', Buffer.from('x'));
-    await storage.put('stacks/2/media/def/w480.webp', Buffer.from('y'));
-    await storage.delete('stacks/2/media/def');
-    expect(await storage.exists('stacks/2/media/def/w480.webp')).toBe(false);
-    expect(await storage.get('stacks/2/media/def')).toBeUndefined();
-  });
-
-  it('refuses keys that could leave the root', async () => {
-    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', '', 'a/.hidden', 'a\\b']) {
-      expect(() => checkStorageKey(key), key).toThrow('Invalid storage key');
-    }
-    await expect(storage.get('../outside')).rejects.toThrow('Invalid storage key');
+describe('S3 configuration', () => {
+  it('needs both the endpoint and the bucket, and reads the standard AWS variables', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(() => loadConfig({ AGORA_S3_BUCKET: 'media' })).toThrow('AGORA_S3_ENDPOINT');
+    expect(() => loadConfig({ AGORA_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow('AGORA_S3_BUCKET');
+    expect(() => loadConfig({ AGORA_S3_ENDPOINT: 'http://s3', AGORA_S3_BUCKET: 'No_Such' })).toThrow(
+      'AGORA_S3_BUCKET',
+    );
+    expect(
+      loadConfig({
+        AGORA_S3_ENDPOINT: 'https://s3.example.net/',
+        AGORA_S3_BUCKET: 'agora-media',
+        AGORA_S3_PUBLIC_URL: 'https://cdn.example.net/media/',
+        AWS_ACCESS_KEY_ID: 'id',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+        AWS_REGION: 'eu-south-1',
+      }).s3,
+    ).toEqual({
+      endpoint: 'https://s3.example.net',
+      bucket: 'agora-media',
+      region: 'eu-south-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      publicUrl: 'https://cdn.example.net/media',
+    });
   });
 });
