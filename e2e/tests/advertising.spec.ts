@@ -63,6 +63,7 @@ for (const { locale, width, height } of CASES) {
     const adsense = page.getByRole('switch', { name: m['advertising.system.useAdsense']! });
     await adsense.click();
     await expect(adsense).toBeChecked();
+    expect(describeFindings(await seriousViolations(page, `adsense ${locale} ${width}`))).toBe('');
 
     // Custom advertising: switching asks, and turns AdSense off.
     await page.getByRole('tab', { name: m['advertising.tab.custom']! }).click();
