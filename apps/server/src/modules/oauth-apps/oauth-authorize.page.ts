@@ -147,7 +147,7 @@ export function renderConsentPage(page: ConsentPage, locale: AuthorizeLocale, no
     title,
     nonce,
     `<h1>${escapeHtml(title)}</h1>
-<div class="app"><div>${image}</div><p><strong>${escapeHtml(t.intro(page.app.name, page.community))}</strong></p></div>
+<div class="app">${image}<p><strong>${escapeHtml(t.intro(page.app.name, page.community))}</strong></p></div>
 ${description}
 <p class="muted">${escapeHtml(t.returnTo(page.returnHost))}</p>
 ${problem}
