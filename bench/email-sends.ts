@@ -18,7 +18,7 @@ import { SMTPServer } from 'smtp-server';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import type { JobQueue } from '../apps/server/src/platform/jobs/job-queue.ts';
 import { createMailer } from '../apps/server/src/platform/mail/mailer.ts';
-import { contentFor } from '../apps/server/src/modules/email-sends/email-content.ts';
+import { customisedContent } from '../apps/server/src/modules/email-sends/email-content.ts';
 import {
   createEmailDelivery,
   DELIVERY_CONCURRENCY,
@@ -69,10 +69,7 @@ async function rawNodemailer(port: number): Promise<number> {
     maxConnections: DELIVERY_CONCURRENCY,
     maxMessages: Infinity,
   });
-  const content = contentFor({ subject: SUBJECT, html: HTML, template_key: null }, 'Bench', {
-    username: 'x',
-    name: 'x',
-  });
+  const content = customisedContent({ subject: SUBJECT, html: HTML });
   const started = performance.now();
   let next = 0;
   await Promise.all(

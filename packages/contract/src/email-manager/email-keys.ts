@@ -45,6 +45,10 @@ export const EMAIL_KEYS = {
   test_email: { type: 'system', vars: [] },
   incubator_ready: { type: 'system', vars: ['proposal', 'subscribers', 'threshold', 'incubator_url'] },
   invitation: { type: 'invite', vars: ['name', 'code', 'signup_url'] },
+  /** Sent to chosen members from the analytics tables (send, type invite). */
+  member_invite: { type: 'invite', vars: ['username', 'name'] },
+  /** Sent to chosen members from the analytics tables (send, type data provisioning). */
+  member_activity: { type: 'data_provisioning', vars: ['username', 'name'] },
 } as const satisfies Record<string, { type: EmailTemplateType; vars: readonly string[] }>;
 export type EmailKey = keyof typeof EMAIL_KEYS;
 export const EMAIL_KEY_NAMES = Object.keys(EMAIL_KEYS) as EmailKey[];

@@ -201,6 +201,42 @@ export const SHIPPED_TEMPLATES: Record<EmailKey, ShippedTemplate> = {
         p('<a href="{{signup_url}}">{{signup_url}}</a>'),
     },
   },
+  member_invite: {
+    name: 'Invitation to take part',
+    type: 'invite',
+    subject: {
+      en: 'You are invited to take part in {{community_name}}',
+      it: 'Sei invitato a partecipare a {{community_name}}',
+    },
+    html: {
+      en:
+        p('Hello {{name}},') +
+        p(
+          'the staff of {{community_name}} invites you to take part: new contents and discussions are waiting for you.',
+        ),
+      it:
+        p('Ciao {{name}},') +
+        p(
+          'lo staff di {{community_name}} ti invita a partecipare: nuovi contenuti e discussioni ti aspettano.',
+        ),
+    },
+  },
+  member_activity: {
+    name: 'Your activity',
+    type: 'data_provisioning',
+    subject: {
+      en: 'Your activity in {{community_name}}',
+      it: 'La tua attività in {{community_name}}',
+    },
+    html: {
+      en:
+        p('Hello {{name}},') +
+        p('the staff of {{community_name}} sends you an update about your activity in the community.'),
+      it:
+        p('Ciao {{name}},') +
+        p('lo staff di {{community_name}} ti manda un aggiornamento sulla tua attività nella community.'),
+    },
+  },
 };
 
 /** Sample values for previews: each variable shows its own name, so a preview reads as a form. */

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { openMailSession, type MailSession } from '../../platform/mail/mailer.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { findStack } from '../stacks/stack-row.repository.ts';
-import { contentFor } from './email-content.ts';
+import { communityLanguage, recipientLocales, renderEmail } from '../email-manager/email-manager.service.ts';
+import { customisedContent, SEND_TEMPLATE_EMAIL, type EmailContent } from './email-content.ts';
 import * as repo from './email-sends.repository.ts';
 
 /** The job kind that delivers one sending task. */
@@ -97,7 +97,6 @@ export function createEmailDelivery(deps: Deps, options: DeliveryOptions = {}) {
     const { db, clock } = deps;
     const task = await repo.findTask(db, stackId, taskId);
     if (!task || task.status !== 'running') return;
-    const communityName = (await findStack(db, stackId))?.name ?? '';
     await repo.recoverInterrupted(db, taskId, new Date(clock.now().getTime() - claimStaleMs));
 
     // The two writes of each message, shared with the messages at the same step (ADR 0024): a row's
@@ -111,15 +110,31 @@ export function createEmailDelivery(deps: Deps, options: DeliveryOptions = {}) {
       return () => undefined;
     }, OUTCOME_GROUP);
     const recorded: Promise<void>[] = [];
-    // A customised body is the same for every recipient: composed once.
-    const sameForAll = task.template_key ? null : contentFor(task, communityName, { username: '', name: '' });
+    // A customised body is the same for every recipient: composed once. A template type is the email
+    // manager's template, rendered for each recipient in their language (ADR 0030).
+    const templateKey = task.template_key;
+    const sameForAll = templateKey ? null : customisedContent(task);
+    const fallbackLocale = await communityLanguage(db, stackId);
+    const locales = new Map<string, Awaited<ReturnType<typeof communityLanguage>>>();
+    async function contentOf(row: repo.ClaimedDelivery): Promise<EmailContent> {
+      if (sameForAll || !templateKey) return sameForAll!;
+      return renderEmail(
+        db,
+        stackId,
+        SEND_TEMPLATE_EMAIL[templateKey],
+        locales.get(row.email) ?? fallbackLocale,
+        {
+          username: row.username,
+          name: row.username,
+        },
+      );
+    }
 
     async function deliverOne(session: MailSession, row: repo.ClaimedDelivery): Promise<void> {
-      const content =
-        sameForAll ?? contentFor(task!, communityName, { username: row.username, name: row.username });
       let handedOver = false;
       let outcome: repo.DeliveryOutcome;
       try {
+        const content = await contentOf(row);
         const result = await session.send({
           to: [row.email],
           subject: content.subject,
@@ -163,7 +178,15 @@ export function createEmailDelivery(deps: Deps, options: DeliveryOptions = {}) {
           while (claimed.length === 0 && !exhausted) {
             claiming ??= repo
               .claimBatch(db, stackId, taskId, worker, DELIVERY_BATCH, clock.now(), after)
-              .then((rows) => {
+              .then(async (rows) => {
+                if (templateKey && rows.length > 0) {
+                  const found = await recipientLocales(
+                    db,
+                    stackId,
+                    rows.map((r) => r.email),
+                  );
+                  for (const [email, locale] of found) locales.set(email, locale);
+                }
                 claimed = rows;
                 for (const row of rows) after = Math.max(after, row.id);
                 exhausted = rows.length === 0;

@@ -135,6 +135,19 @@ describe('email sends: sending and the delivery log', () => {
     expect(parsed.text).toContain('ada');
   });
 
+  it("renders a template type from the email manager in each recipient's language", async () => {
+    await t.db.updateTable('community_users').set({ language: 'it' }).where('id', '=', members[1]!).execute();
+    const before = smtp.received.length;
+    const done = await sendAndFinish({ template_key: 'invite', user_ids: [members[0], members[1]] }, 'send/');
+    expect(done).toMatchObject({ status: 'done', sent: 2 });
+    const mails = await Promise.all(smtp.received.slice(before).map((m) => simpleParser(m.raw)));
+    const to = (address: string) => mails.find((m) => JSON.stringify(m.to).includes(address))!;
+    expect(to('ada@').subject).toMatch(/^You are invited to take part in /);
+    expect(to('bob@').subject).toMatch(/^Sei invitato a partecipare a /);
+    expect(to('bob@').text).toContain('Ciao bob');
+    await t.db.updateTable('community_users').set({ language: null }).where('id', '=', members[1]!).execute();
+  });
+
   it('refuses a send without recipients, without subject or body, or to users of another community', async () => {
     const none = await post('send_customised/', customised([]));
     expect(none.statusCode).toBe(400);

@@ -16,8 +16,8 @@ import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { hasCustomMailServer } from '../mail-server/mail-server.repository.ts';
-import { findStack } from '../stacks/stack-row.repository.ts';
-import { taskSubject } from './email-content.ts';
+import { SEND_TEMPLATE_EMAIL } from './email-content.ts';
+import { communityLanguage, renderEmail } from '../email-manager/email-manager.service.ts';
 import { EMAIL_SEND_JOB } from './email-delivery.ts';
 import * as repo from './email-sends.repository.ts';
 
@@ -151,9 +151,16 @@ export function createEmailSendsService(deps: Pick<PlatformDeps, 'db' | 'clock' 
     quota: (stackId: number) => quotaOf(db, stackId, clock.now()),
 
     async send(stackId: number, by: Actor, body: EmailSendBody): Promise<EmailTask> {
-      const name = (await findStack(db, stackId))?.name ?? '';
+      // The console shows the template's subject in the community's language.
+      const { subject } = await renderEmail(
+        db,
+        stackId,
+        SEND_TEMPLATE_EMAIL[body.template_key],
+        await communityLanguage(db, stackId),
+        { username: '', name: '' },
+      );
       return start(stackId, by, body.user_ids, {
-        subject: taskSubject(body.template_key, name),
+        subject,
         html: '',
         templateKey: body.template_key,
       });
