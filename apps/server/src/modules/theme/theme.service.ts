@@ -50,6 +50,13 @@ export interface MediaFile {
   contentType: string;
 }
 
+/** A public media file's storage key and type, with its bytes only when they had to be re-encoded. */
+export interface StoredMedia {
+  key: string;
+  contentType: string;
+  bytes?: Buffer;
+}
+
 function imageDefinitionOrError(name: string): PreferenceDefinition {
   const definition = imagePreference(name);
   if (definition) return definition;
@@ -205,17 +212,25 @@ export function createThemeService(
       };
     },
 
-    /** A public media file by the address parts; undefined for anything unknown. */
-    async media(slug: string, hash: string, file: string): Promise<MediaFile | undefined> {
+    /**
+     * Where a public media file is stored, by the address parts; undefined for anything unknown. An
+     * original stored before re-encoding existed is re-encoded (and written back) first: its bytes come
+     * with the answer then, else the caller streams the key (or sends a CDN to it).
+     */
+    async media(slug: string, hash: string, file: string): Promise<StoredMedia | undefined> {
       if (!HASH.test(hash) || !FILE.test(file)) return undefined;
       const stackId = (await findStackBySlug(db, slug))?.id;
       if (stackId === undefined) return undefined;
-      const bytes = file.startsWith('original.')
-        ? await storedOriginal(stackId, hash, file.slice('original.'.length))
-        : await storage.get(`${mediaFolder(stackId, hash)}/${file}`);
-      if (!bytes) return undefined;
+      const folder = mediaFolder(stackId, hash);
       const extension = file.slice(file.lastIndexOf('.') + 1);
-      return { bytes, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
+      const found = {
+        key: `${folder}/${file}`,
+        contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      };
+      if (!file.startsWith('original.') || (await storage.exists(`${folder}/${REENCODED_MARK}`)))
+        return found;
+      const bytes = await storedOriginal(stackId, hash, extension);
+      return bytes ? { ...found, bytes } : undefined;
     },
   };
 }
