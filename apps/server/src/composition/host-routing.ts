@@ -30,7 +30,13 @@ async function readTarget(db: Db, host: string): Promise<HostTarget> {
  * a short write-aware cache when the database's committed writes are known. Only found communities
  * are kept, so requests naming random hosts cannot fill the cache.
  */
-export function hostResolver(deps: { db: Db; clock: Clock; writes?: CommittedWrites }) {
+export function hostResolver(deps: {
+  db: Db;
+  clock: Clock;
+  writes?: CommittedWrites;
+  /** Real time in milliseconds (monotonic); injectable for tests. */
+  monotonicMs?: () => number;
+}) {
   if (!deps.writes) return (host: string) => readTarget(deps.db, host);
   const cache = new WriteAwareCache<HostTarget>({
     writes: deps.writes,
@@ -38,6 +44,7 @@ export function hostResolver(deps: { db: Db; clock: Clock; writes?: CommittedWri
     maxEntries: MAX_ENTRIES,
     now: () => deps.clock.now(),
     keepUntil: (target) => (target.kind === 'unknown' ? undefined : NEVER),
+    ...(deps.monotonicMs ? { monotonicMs: deps.monotonicMs } : {}),
   });
   const reader = cache.reader(deps.db);
   return (host: string) => cache.get(host, () => readTarget(reader, host));
