@@ -25,6 +25,7 @@ import { shownTagsOfCategories } from '../tagging/category-tags.repository.ts';
 import { boolOf, createCategoriesService } from './categories.service.ts';
 import * as store from './category-store.ts';
 import type { CategoryRow } from './category-store.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 type MemberCategory = z.infer<typeof memberCategorySchema>;
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'config' | 'secretBox'>;
@@ -230,7 +231,12 @@ export function createMemberCategoriesService(deps: Deps) {
       if (following && row.auto_follow === 'forced') {
         throw AppError.of(403, CategoryErrorCode.forcedFollow, M.forcedFollow);
       }
-      await setCategoryInterest(db, stackId, caller.userId, id, !following, clock.now());
+      await db.transaction().execute(async (trx) => {
+        await setCategoryInterest(trx, stackId, caller.userId, id, !following, clock.now());
+        const data = { category: { id, name: row.name }, user: { id: caller.userId }, added_at: clock.now() };
+        const type = following ? 'category.unfollow' : 'category.follow';
+        await recordEvent(trx, { stackId, type, data, at: clock.now() });
+      });
       return !following;
     },
 

@@ -15,6 +15,7 @@ import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import { htmlToText, sanitizeHtml, slugOf, summaryOf } from '../../platform/content/content-html.ts';
 import * as repo from './custom-pages.repository.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 const iso = (d: Date) => new Date(d).toISOString();
 
@@ -147,7 +148,12 @@ export function createCustomPagesService(deps: { db: Db; clock: Clock }) {
       const cleaned = clean(body);
       const slug = await slugFor(stackId, cleaned);
       try {
-        const id = await repo.insertPage(db, stackId, { ...cleaned.values, slug }, by, clock.now());
+        const id = await db.transaction().execute(async (trx) => {
+          const created = await repo.insertPage(trx, stackId, { ...cleaned.values, slug }, by, clock.now());
+          const data = { id: created, ...cleaned.values, slug };
+          await recordEvent(trx, { stackId, type: 'custom_page.created', data, at: clock.now() });
+          return created;
+        });
         return await get(stackId, id);
       } catch (error) {
         // Two saves racing for one slug: the table's unique key decides.
@@ -166,8 +172,12 @@ export function createCustomPagesService(deps: { db: Db; clock: Clock }) {
       const cleaned = clean(body);
       const slug = await slugFor(stackId, cleaned, id);
       try {
-        const done = await repo.updatePage(db, stackId, id, { ...cleaned.values, slug }, by, clock.now());
-        if (!done) throw customPageNotFound();
+        await db.transaction().execute(async (trx) => {
+          const done = await repo.updatePage(trx, stackId, id, { ...cleaned.values, slug }, by, clock.now());
+          if (!done) throw customPageNotFound();
+          const data = { id, ...cleaned.values, slug };
+          await recordEvent(trx, { stackId, type: 'custom_page.updated', data, at: clock.now() });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw slugTaken();
         throw error;
@@ -176,7 +186,10 @@ export function createCustomPagesService(deps: { db: Db; clock: Clock }) {
     },
 
     async remove(stackId: number, id: number): Promise<void> {
-      if (!(await repo.deletePage(db, stackId, id))) throw customPageNotFound();
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.deletePage(trx, stackId, id))) throw customPageNotFound();
+        await recordEvent(trx, { stackId, type: 'custom_page.deleted', data: { id }, at: clock.now() });
+      });
     },
 
     /** Members' list: only active pages, unless `seeInactive` (admins and editors) lets `active` choose. */

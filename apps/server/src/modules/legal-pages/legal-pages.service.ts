@@ -18,6 +18,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import { sanitizeHtml } from '../../platform/content/content-html.ts';
 import * as repo from './legal-pages.repository.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const day = (d: Date | null) => (d ? new Date(d).toISOString().slice(0, 10) : null);
@@ -117,6 +118,8 @@ export function createLegalPagesService(deps: { db: Db; clock: Clock }) {
           throw AppError.of(400, ErrorCode.unique, M.policyTaken, 'policy');
         const id = await repo.insertPage(trx, stackId, policy.data);
         await repo.insertVersion(trx, stackId, id, { ...version, created_by: userId, now: clock.now() });
+        const data = { id, policy: policy.data };
+        await recordEvent(trx, { stackId, type: 'legal_page.created', data, at: clock.now() });
         return id;
       });
       return detail(stackId, pageId);
@@ -131,7 +134,11 @@ export function createLegalPagesService(deps: { db: Db; clock: Clock }) {
     ): Promise<LegalPageDetail> {
       if (!(await repo.pageById(db, stackId, pageId))) throw legalPageNotFound();
       const version = cleanVersion(body, clock.now());
-      await repo.insertVersion(db, stackId, pageId, { ...version, created_by: userId, now: clock.now() });
+      await db.transaction().execute(async (trx) => {
+        await repo.insertVersion(trx, stackId, pageId, { ...version, created_by: userId, now: clock.now() });
+        const data = { id: pageId, new_version: true };
+        await recordEvent(trx, { stackId, type: 'legal_page.updated', data, at: clock.now() });
+      });
       return detail(stackId, pageId);
     },
 

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 import './menus.tables.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 export interface MenuRow {
   id: number;
@@ -139,6 +140,8 @@ export async function insertMenu(db: Db, stackId: number, name: string, isBase: 
         .values({ stack_id: stackId, name, is_base: isBase })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const data = { id: row.id, name, is_base: isBase };
+      await recordEvent(trx, { stackId, type: 'custom_menu.created', data, at: new Date() });
       return row.id;
     }),
   );
@@ -159,6 +162,12 @@ export async function updateMenu(
         .where('stack_id', '=', stackId)
         .where('id', '=', id)
         .execute();
+      await recordEvent(trx, {
+        stackId,
+        type: 'custom_menu.updated',
+        data: { id, ...values },
+        at: new Date(),
+      });
     }),
   );
 }

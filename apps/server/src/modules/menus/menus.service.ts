@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
 import * as repo from './menus.repository.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 function invalid(problems: { field: string; code: AppErrorCode; message: string }[]): AppError {
   return new AppError(
@@ -167,7 +168,12 @@ export function createMenusService(deps: { db: Db }) {
     },
 
     async remove(stackId: number, id: number): Promise<{ deleted: number }> {
-      const deleted = await repo.deleteMenu(db, stackId, id);
+      const deleted = await db.transaction().execute(async (trx) => {
+        const count = await repo.deleteMenu(trx, stackId, id);
+        if (count > 0)
+          await recordEvent(trx, { stackId, type: 'custom_menu.deleted', data: { id }, at: new Date() });
+        return count;
+      });
       if (deleted === 0) throw menuNotFound();
       return { deleted };
     },

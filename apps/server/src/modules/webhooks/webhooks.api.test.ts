@@ -407,6 +407,7 @@ describe('webhooks: events from real actions', () => {
       'dynamic_preference.updated',
       'feature.updated',
       'category.created',
+      'custom_menu.created',
     ];
     const endpoint = await addEndpoint({ events: types });
     const before = receiver.received.length;
@@ -437,6 +438,8 @@ describe('webhooks: events from real actions', () => {
     await setFlag(t, admin, demoId, 'loyalty', true);
     const category = await post('add/', { name: 'Hooks' }, admin, '/c/demo/platform/api/v1/categories');
     expect(category.statusCode, category.body).toBe(200);
+    const menu = await post('add/', { name: 'Hooked menu' }, admin, '/c/demo/platform/api/v1/menus');
+    expect(menu.statusCode, menu.body).toBe(200);
     // Not subscribed: recorded for nobody, sent to nobody.
     await setFlag(t, admin, otherId, 'loyalty', true);
     await t.jobs.runDue();
