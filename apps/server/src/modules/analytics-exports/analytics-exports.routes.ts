@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -98,7 +97,7 @@ export function registerAnalyticsExportRoutes(scope: FastifyInstance, deps: Plat
     const { slug, id } = request.params as { slug?: string; id?: string };
     const { token } = request.query as { token?: string };
     if (!slug || !id || !/^\d{1,15}$/.test(id)) throw AppError.notFound('This export is not found');
-    const { file, fileName } = await service.download(
+    const { body, fileName } = await service.download(
       slug,
       Number(id),
       typeof token === 'string' ? token : undefined,
@@ -107,7 +106,7 @@ export function registerAnalyticsExportRoutes(scope: FastifyInstance, deps: Plat
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .header('Cache-Control', 'private, no-store')
-      .send(fs.createReadStream(file));
+      .send(body);
   };
   r.get(
     paths.exportDownload,

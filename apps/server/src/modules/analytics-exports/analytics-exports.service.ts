@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import {
   AnalyticsExportErrorCode,
   ErrorCode,
@@ -15,6 +16,7 @@ import {
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { JobContext } from '../../platform/jobs/job-queue.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { createFileStorage } from '../../platform/storage/storage-choice.ts';
 import type { StaffMembership } from '../stacks/stacks.repository.ts';
 import { findStack, findStackBySlug } from '../stacks/stack-row.repository.ts';
 import { readSecret, writeSecret } from '../dynamic-preferences/dynamic-preferences.repository.ts';
@@ -43,6 +45,11 @@ type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'config' | 'secretBox' | 'jobs' 
 /** Where an export's file lives: derived from ids only, never from user input. */
 export function exportFile(dataDir: string, stackId: number, id: number): string {
   return path.join(dataDir, 'exports', String(Math.trunc(stackId)), `${Math.trunc(id)}.csv`);
+}
+
+/** Where an export's file lives in the S3 bucket (AGORA_S3_*): from ids only. */
+export function exportKey(stackId: number, id: number): string {
+  return `exports/${Math.trunc(stackId)}/${Math.trunc(id)}.csv`;
 }
 
 export function exportFileName(row: Pick<repo.ExportRow, 'type' | 'id'>): string {
@@ -273,8 +280,26 @@ export function createAnalyticsExportsService(deps: Deps) {
     }
   }
 
+  // With a bucket every process (the worker that builds, the web process that serves) sees the file.
+  const bucket = config.s3 ? createFileStorage(config) : undefined;
+
+  /** Builds the CSV in memory and puts it in the bucket. Answers rows and bytes. */
+  async function putCsv(row: repo.ExportRow): Promise<{ rows: number; bytes: number }> {
+    const sheet = sheetOf(row);
+    const chunks = [Buffer.from(csvLine(sheet.header))];
+    let rows = 0;
+    for await (const page of sheet.pages()) {
+      chunks.push(Buffer.from(page.map(csvLine).join('')));
+      rows += page.length;
+    }
+    const bytes = Buffer.concat(chunks);
+    await bucket!.put(exportKey(row.stack_id, Number(row.id)), bytes);
+    return { rows, bytes: bytes.length };
+  }
+
   /** Streams the CSV to a temporary file beside its place, then renames it. Answers rows and bytes. */
   async function writeCsv(row: repo.ExportRow): Promise<{ rows: number; bytes: number }> {
+    if (bucket) return putCsv(row);
     const file = exportFile(config.dataDir, row.stack_id, Number(row.id));
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
@@ -358,7 +383,11 @@ export function createAnalyticsExportsService(deps: Deps) {
   }
 
   /** Checks a download link and answers the file to stream. */
-  async function download(slug: string, id: number, token: string | undefined) {
+  async function download(
+    slug: string,
+    id: number,
+    token: string | undefined,
+  ): Promise<{ body: Readable; fileName: string }> {
     const stack = await findStackBySlug(db, slug);
     const row = stack ? await repo.findExport(db, stack.id, id) : undefined;
     if (!stack || !row || row.status !== 'done' || !row.expires_at) {
@@ -373,13 +402,18 @@ export function createAnalyticsExportsService(deps: Deps) {
     if (clock.now().getTime() >= expiresAt.getTime()) {
       throw AppError.of(410, AnalyticsExportErrorCode.linkExpired, EXPORT_MESSAGES.expiredLink);
     }
+    if (bucket) {
+      const stored = await bucket.open(exportKey(stack.id, id));
+      if (!stored) throw AppError.notFound('This export is not found');
+      return { body: stored.body, fileName: exportFileName(row) };
+    }
     const file = exportFile(config.dataDir, stack.id, id);
     try {
       await fsp.access(file);
     } catch {
       throw AppError.notFound('This export is not found');
     }
-    return { file, fileName: exportFileName(row) };
+    return { body: fs.createReadStream(file), fileName: exportFileName(row) };
   }
 
   return { add, get, list, run, download };
