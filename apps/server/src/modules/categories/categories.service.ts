@@ -33,6 +33,7 @@ import * as store from './category-store.ts';
 import type { CategoryRow } from './category-store.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
 import { recordEvent } from '../../platform/events/event-outbox.ts';
+import { inTransaction } from '../../platform/db/in-transaction.ts';
 
 const M = CATEGORY_MESSAGES;
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
@@ -192,7 +193,7 @@ export function createCategoriesService(deps: Deps & { storage?: FileStorage }) 
       let id: number;
       try {
         const row = { ...changes, name: changes.name as string, slug: changes.slug as string };
-        id = await db.transaction().execute(async (trx) => {
+        id = await inTransaction(db, async (trx) => {
           const created = await store.insertCategory(trx, stackId, row, clock.now());
           const data = { id: created, name: row.name, slug: row.slug };
           await recordEvent(trx, { stackId, type: 'category.created', data, at: clock.now() });
@@ -209,7 +210,7 @@ export function createCategoriesService(deps: Deps & { storage?: FileStorage }) 
       const current = await existing(stackId, id);
       const changes = await changesOf(stackId, body, current);
       try {
-        await db.transaction().execute(async (trx) => {
+        await inTransaction(db, async (trx) => {
           await store.updateCategory(trx, stackId, id, changes, clock.now());
           const data = { id, ...changes };
           await recordEvent(trx, { stackId, type: 'category.updated', data, at: clock.now() });
@@ -247,7 +248,7 @@ export function createCategoriesService(deps: Deps & { storage?: FileStorage }) 
       moveTo: number | null | undefined,
     ): Promise<CategoryDeleteResult> {
       await existing(stackId, id);
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const contents = (await contributionCountsByCategory(trx, stackId, [id])).get(id) ?? 0;
         let moved = 0;
         if (moveTo !== null && moveTo !== undefined) {
