@@ -11,7 +11,7 @@ import { findStack } from '../modules/stacks/stack-row.repository.ts';
  * domain saved by ANOTHER process is seen. This process's own writes to the domains or communities
  * empty the cache at once (ADR 0015's write-aware cache).
  */
-export const HOST_ROUTING_TTL_MS = 2000;
+export const HOST_ROUTING_TTL_MS = 500;
 const MAX_ENTRIES = 10_000;
 const NEVER = new Date(8.64e15);
 
