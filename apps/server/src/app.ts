@@ -70,7 +70,10 @@ import { registerLoyaltyRoutes, registerPrizeImageRoutes } from './modules/loyal
 import { registerMemberLoyaltyRoutes } from './modules/loyalty/loyalty-member.routes.ts';
 import { registerWebhookRoutes, registerWebhookWorker } from './modules/webhooks/webhooks.routes.ts';
 import { registerMemberWebhookRoutes } from './modules/webhooks/webhook-member.routes.ts';
-import { registerAdImageRoutes, registerAdvertisingRoutes } from './modules/advertising/advertising.routes.ts';
+import {
+  registerAdImageRoutes,
+  registerAdvertisingRoutes,
+} from './modules/advertising/advertising.routes.ts';
 import { registerMemberAdvertisingRoutes } from './modules/advertising/advertising-member.routes.ts';
 import { registerEmailManagerRoutes } from './modules/email-manager/email-manager.routes.ts';
 import {

@@ -152,14 +152,11 @@ export const customAdWriteBodySchema = z.object({
   position: z.string().max(100).optional(),
   active: booleanField.optional(),
   remove_image: booleanField.optional(),
-  image: z
-    .any()
-    .optional()
-    .meta({
-      type: 'string',
-      format: 'binary',
-      description: 'The image (PNG, JPG, GIF or WebP, at most 1 MB)',
-    }),
+  image: z.any().optional().meta({
+    type: 'string',
+    format: 'binary',
+    description: 'The image (PNG, JPG, GIF or WebP, at most 1 MB)',
+  }),
 });
 export type CustomAdWriteBody = z.infer<typeof customAdWriteBodySchema>;
 
