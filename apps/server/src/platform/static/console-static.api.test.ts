@@ -96,6 +96,12 @@ describe('serving the console', () => {
     });
     expect(metadata.headers['content-type']).toMatch(/^application\/json/);
     expect(metadata.json().issuer).toBe('https://community.example.org/c/demo');
+    // A load balancer's probes get the process's answer, never the console page.
+    for (const url of ['/healthz', '/readyz']) {
+      const probe = await t.app.inject({ method: 'GET', url });
+      expect(probe.headers['content-type']).toMatch(/^application\/json/);
+      expect(probe.statusCode).toBe(200);
+    }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
     const traversal = await t.app.inject({ method: 'GET', url: '/../../etc/passwd' });

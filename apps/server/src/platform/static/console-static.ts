@@ -9,7 +9,7 @@ import type { Config } from '../config/config.ts';
  * community's own address `/c/{slug}` (its public landing, APIs and member site, ADR 0020), and the
  * well-known metadata (RFC 8414: `/.well-known/oauth-authorization-server/c/{slug}`).
  */
-export const API_PATH = /^\/(platform|oauth|docs|api|c|\.well-known)(\/|$)/;
+export const API_PATH = /^\/(platform|oauth|docs|api|c|\.well-known|healthz|readyz)(\/|$)/;
 
 function escapeAttr(value: string): string {
   return value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
