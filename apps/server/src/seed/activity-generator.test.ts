@@ -131,7 +131,7 @@ describe('generateActivity', () => {
     }
     // The dry run follows the same model.
     expect((await dryRunActivity(OPTIONS)).counts).toEqual({ ...first.counts, tags: 0 });
-  });
+  }, 120_000);
 
   it('keeps connections mutual, ordered and unique, and never self-directed', async () => {
     const bad = await one<{
