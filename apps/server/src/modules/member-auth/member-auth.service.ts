@@ -23,7 +23,7 @@ import { memberStanding } from '../user-moderation/user-moderation.repository.ts
 import * as repo from './member-auth.repository.ts';
 import { findMemberAccess } from '../stacks/member-access.repository.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
-import { findLiveAppToken } from '../oauth-apps/app-tokens.repository.ts';
+import { findLiveAppToken, isAppToken } from '../oauth-apps/app-tokens.repository.ts';
 
 const WRONG_CREDENTIALS = 'Unable to sign in with the provided credentials.';
 
@@ -96,6 +96,7 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       // another community; the community's second-factor rule holds here as in its console API.
       if (!staff) {
         // A confidential OAuth app's client credentials token: the community itself, no member.
+        if (!isAppToken(token)) return { community };
         const app = await findLiveAppToken(db, community.stackId, digestToken(token), clock.now());
         return app ? { community, app: { clientId: app.clientId } } : { community };
       }

@@ -23,6 +23,18 @@ export async function insertAppToken(
 }
 
 /** The app of a live client credentials token of this community; undefined otherwise. */
+/**
+ * The prefix of an app's client credentials token: the member API's guard looks a token up as an app's
+ * only when it carries it, so a member's or a console token (and an unknown one) still costs the
+ * guard its one statement (ADR 0013).
+ */
+export const APP_TOKEN_PREFIX = 'agapp';
+
+/** Whether a bearer token is an app's client credentials token (by its prefix). */
+export function isAppToken(token: string): boolean {
+  return token.startsWith(`${APP_TOKEN_PREFIX}_`);
+}
+
 export async function findLiveAppToken(db: Db, stackId: number, hash: string, now: Date) {
   return db
     .selectFrom('oauth_app_tokens as t')

@@ -163,7 +163,7 @@ export function createOAuthFlowService(deps: OAuthFlowDeps) {
       throw new GrantError('unauthorized_client', 'Only a confidential app may use client credentials.');
     }
     const now = clock.now();
-    const access = newOpaqueToken('agat');
+    const access = newOpaqueToken(appTokens.APP_TOKEN_PREFIX);
     await appTokens.insertAppToken(db, {
       hash: digestToken(access),
       stackId: community.stackId,
