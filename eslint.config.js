@@ -15,6 +15,15 @@ const consoleFeatures = readdirSync(`${consoleSrc}/features`, { withFileTypes: t
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const featureIndex = `${consoleSrc}/features/*/index.ts`;
+// A progress indicator is a progressbar to assistive technology: it is named (aria-label, or
+// aria-labelledby) or, beside text that already says what is going on (a busy button), hidden.
+// axe calls an unnamed one serious (aria-progressbar-name), and only on the screens a test
+// happens to catch while loading, so the rule holds it for every one in the source.
+const namedProgress = {
+  selector:
+    'JSXOpeningElement[name.name=/^(Circular|Linear)Progress$/]:not(:has(JSXAttribute[name.name=/^aria-(label|labelledby|hidden)$/]))',
+  message: 'Name a progress indicator (aria-label) or hide it beside text that says it (aria-hidden).',
+};
 const consoleBoundaries = [
   {
     files: ['apps/console/src/**/*.{ts,tsx}'],
@@ -59,11 +68,16 @@ const consoleBoundaries = [
     },
   },
   {
+    files: ['apps/console/src/**/*.tsx'],
+    rules: { 'no-restricted-syntax': ['error', namedProgress] },
+  },
+  {
     // A route page imported statically would leave its own chunk (design §7): app/ only import()s it.
     files: ['apps/console/src/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        namedProgress,
         {
           selector:
             ':matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/-page\\.tsx$/]',

@@ -6,6 +6,13 @@ import { DEMO_SLUG } from './server-settings.ts';
 export const MEMBER_API = `/c/${DEMO_SLUG}/api/v2`;
 const CONSOLE_API = `/c/${DEMO_SLUG}/platform/api/v1`;
 
+/**
+ * A name of this attempt: a retried test runs in a new worker against the same server, where the
+ * first attempt's members already exist, so fixed names would refuse the retry's sign-ups.
+ */
+const ATTEMPT = Math.random().toString(36).slice(2, 7);
+export const attemptName = (base: string) => `${base}-${ATTEMPT}`;
+
 export interface NewMember {
   username: string;
   password: string;

@@ -4,6 +4,7 @@ import { signInViaUi } from '../support/console.ts';
 import { adminBearer, setDemoPreferences } from '../support/settings.ts';
 import {
   MEMBER_API,
+  attemptName,
   consoleLink,
   createMember,
   memberSignInAnswer,
@@ -18,9 +19,14 @@ import { expect, test } from '../support/test.ts';
  * community's hand-off, and what they do is in the audit log.
  */
 
-const MODERATOR = { username: 'mod-e2e', password: 'Moderator-pass-2026', role: 'moderator' as const };
-const TROLL = { username: 'troll-e2e', password: 'Troll-pass-2026' };
-const EDITOR = { username: 'editor-e2e', password: 'Editor-pass-2026', role: 'editor' as const };
+const MODERATOR = {
+  username: attemptName('mod-e2e'),
+  password: 'Moderator-pass-2026',
+  role: 'moderator' as const,
+};
+const TROLL = { username: attemptName('troll-e2e'), password: 'Troll-pass-2026' };
+const NEWBIE = attemptName('newbie-e2e');
+const EDITOR = { username: attemptName('editor-e2e'), password: 'Editor-pass-2026', role: 'editor' as const };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -101,24 +107,24 @@ test('an approved registration request is told by email', async ({ page, request
     const headers = await adminBearer(request);
     await setDemoPreferences(request, headers, { users_approval_enabled: true });
     const signup = await request.post(`${MEMBER_API}/account/create/`, {
-      data: { username: 'newbie-e2e', email: 'newbie-e2e@members.test', password: 'Newbie-pass-2026' },
+      data: { username: NEWBIE, email: `${NEWBIE}@members.test`, password: 'Newbie-pass-2026' },
     });
     expect(signup.status(), await signup.text()).toBe(201);
 
     await signInViaUi(page);
     await page.goto('/users/approval');
-    await page.getByTestId('approval-approve-newbie-e2e').click();
-    await expect(page.getByTestId('approval-approve-newbie-e2e')).toHaveCount(0);
+    await page.getByTestId(`approval-approve-${NEWBIE}`).click();
+    await expect(page.getByTestId(`approval-approve-${NEWBIE}`)).toHaveCount(0);
 
     await expect
-      .poll(() => smtp.received.filter((m) => m.to.includes('newbie-e2e@members.test')).length, {
+      .poll(() => smtp.received.filter((m) => m.to.includes(`${NEWBIE}@members.test`)).length, {
         timeout: 20_000,
       })
       .toBe(1);
-    const mail = smtp.received.find((m) => m.to.includes('newbie-e2e@members.test'));
-    expect(mailText(mail?.raw ?? '')).toContain('newbie-e2e');
+    const mail = smtp.received.find((m) => m.to.includes(`${NEWBIE}@members.test`));
+    expect(mailText(mail?.raw ?? '')).toContain(NEWBIE);
     // Approved: the member can now sign in.
-    await memberToken(request, 'newbie-e2e', 'Newbie-pass-2026');
+    await memberToken(request, NEWBIE, 'Newbie-pass-2026');
     await setDemoPreferences(request, headers, { users_approval_enabled: false });
   } finally {
     await smtp.close();

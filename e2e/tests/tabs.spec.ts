@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { describeFindings, seriousViolations, type AxeFinding } from '../support/accessibility.ts';
 import { consoleMessages, signInViaUi } from '../support/console.ts';
-import { consoleLink, createMember, type NewMember } from '../support/people.ts';
+import { attemptName, consoleLink, createMember, type NewMember } from '../support/people.ts';
 import { expect, test } from '../support/test.ts';
 
 /**
@@ -14,9 +14,13 @@ import { expect, test } from '../support/test.ts';
  * fewer entries, and checking it again would add minutes of CI for no new screen.
  */
 
-const EDITOR: NewMember = { username: 'tabs-editor', password: 'Lantern-orchid-47', role: 'editor' };
+const EDITOR: NewMember = {
+  username: attemptName('tabs-editor'),
+  password: 'Lantern-orchid-47',
+  role: 'editor',
+};
 const MODERATOR: NewMember = {
-  username: 'tabs-moderator',
+  username: attemptName('tabs-moderator'),
   password: 'Granite-kettle-83',
   role: 'moderator',
 };

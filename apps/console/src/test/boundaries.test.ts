@@ -105,6 +105,18 @@ describe('console boundaries', { timeout: 60_000 }, () => {
     expect(await problems('core/stack/probe.ts', client)).toEqual([]);
   });
 
+  it('refuses a progress indicator with no name, in a feature and in app/', async () => {
+    const spinner = (attributes: string) =>
+      `import CircularProgress from '@mui/material/CircularProgress';\nexport const S = () => <CircularProgress${attributes} />;\n`;
+    const unnamed = [expect.stringMatching(/^no-restricted-syntax: Name a progress indicator/)];
+    expect(await problems('features/staff/components/probe.tsx', spinner(' size={16}'))).toEqual(unnamed);
+    expect(await problems('app/probe.tsx', spinner(''))).toEqual(unnamed);
+    expect(await problems('features/staff/components/probe.tsx', spinner(' aria-label="Loading"'))).toEqual(
+      [],
+    );
+    expect(await problems('core/loading/probe.tsx', spinner(' color="inherit" aria-hidden'))).toEqual([]);
+  });
+
   it('refuses an import circle', async () => {
     // session-actions.ts imports session-store.ts: the store importing it back closes a circle.
     const circle = "import { logout } from './session-actions.ts';\nexport const end = logout;\n";

@@ -78,7 +78,7 @@ export function ConfirmDialog({
           variant="contained"
           onClick={onConfirm}
           disabled={busy || confirmDisabled}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           data-testid={confirmTestId}
         >
           {confirmLabel}

@@ -18,7 +18,7 @@ export function SaveButton({
       variant="contained"
       disabled={saving || disabled}
       onClick={onClick}
-      startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+      startIcon={saving ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
       data-testid="settings-save"
     >
       <FormattedMessage id={saving ? 'settings.saving' : 'settings.save'} />

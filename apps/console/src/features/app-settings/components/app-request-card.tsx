@@ -255,7 +255,7 @@ export function AppRequestCard({ platform }: { platform: AppPlatform }) {
                   type="submit"
                   variant="contained"
                   disabled={!canSend || sending}
-                  startIcon={sending ? <CircularProgress size={16} color="inherit" /> : <Send />}
+                  startIcon={sending ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Send />}
                   data-testid={`app-send-${platform}`}
                 >
                   <FormattedMessage id={request.status ? 'appSettings.sendAgain' : 'appSettings.send'} />

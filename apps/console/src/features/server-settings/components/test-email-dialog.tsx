@@ -129,7 +129,7 @@ export function TestEmailDialog({
             type="submit"
             variant="contained"
             disabled={sending}
-            startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={sending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
             data-testid="send-test-email"
           >
             <FormattedMessage id="serverSettings.test.send" />

@@ -114,7 +114,9 @@ export default function SigninPage() {
                 variant="contained"
                 size="large"
                 disabled={signin.isPending}
-                startIcon={signin.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+                startIcon={
+                  signin.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+                }
               >
                 <FormattedMessage id="signin.submit" />
               </Button>

@@ -85,7 +85,7 @@ export default function SsoPage() {
         </Box>
       ) : (
         <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2 }}>
-          <CircularProgress size={50} />
+          <CircularProgress size={50} aria-hidden />
           <Typography color="text.secondary">
             <FormattedMessage id="sso.progress" />
           </Typography>

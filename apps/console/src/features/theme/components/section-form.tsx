@@ -43,16 +43,19 @@ export function SectionCard({
   );
 }
 
+function FormSpinner() {
+  const intl = useIntl();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+      <CircularProgress size={32} aria-label={intl.formatMessage({ id: 'list.loading' })} />
+    </Box>
+  );
+}
+
 /** The fields of a preference form and its save button (spinner while the values load, or their failure). */
 export function PreferenceFormBody({ form, children }: { form: PreferenceForm; children: ReactNode }) {
   if (form.loadFailed) return <PreferenceLoadFailure onRetry={() => void form.retry()} />;
-  if (!form.ready) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        <CircularProgress size={32} />
-      </Box>
-    );
-  }
+  if (!form.ready) return <FormSpinner />;
   return (
     <Box
       component="form"

@@ -79,7 +79,7 @@ export function CodeDialog(props: CodeDialogProps) {
             variant="contained"
             color={props.destructive ? 'error' : 'primary'}
             disabled={props.pending || code.trim() === ''}
-            startIcon={props.pending ? <CircularProgress size={18} color="inherit" /> : undefined}
+            startIcon={props.pending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
             data-testid={`${props.id}-confirm`}
           >
             {intl.formatMessage({ id: props.confirmId })}

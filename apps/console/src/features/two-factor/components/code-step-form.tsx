@@ -80,7 +80,7 @@ export function CodeStepForm({ challenge, onSuccess, onRestart, restartLabelId }
           variant="contained"
           size="large"
           disabled={step.isPending || code.trim() === ''}
-          startIcon={step.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+          startIcon={step.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         >
           <FormattedMessage id="twoFactor.signin.submit" />
         </Button>

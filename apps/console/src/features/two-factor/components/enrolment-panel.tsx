@@ -125,7 +125,9 @@ export function EnrolmentPanel({ enrolment, onConfirmed, onCancel }: EnrolmentPa
             type="submit"
             variant="contained"
             disabled={confirm.isPending || code.trim() === ''}
-            startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+            startIcon={
+              confirm.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+            }
             data-testid="enrolment-confirm"
           >
             <FormattedMessage id="twoFactor.enrol.confirm" />

@@ -123,7 +123,9 @@ function StatusCard(props: {
               variant="contained"
               onClick={props.onStart}
               disabled={props.starting}
-              startIcon={props.starting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              startIcon={
+                props.starting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined
+              }
               data-testid="two-factor-start"
             >
               <FormattedMessage id="twoFactor.enrol.start" />

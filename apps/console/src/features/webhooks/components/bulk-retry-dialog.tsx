@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { WebhookBulkResult } from '@agora/contract';
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { notify } from '../../../core/notices/notice-store.ts';
 import { useBulkRetryMutation } from '../api/webhooks-api.ts';
 
@@ -25,6 +25,7 @@ interface Props {
 export function BulkRetryDialog({ endpointId, onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<WebhookBulkResult | null>(null);
+  const intl = useIntl();
   const count = useBulkRetryMutation({ onSuccess: (result) => setPreview(result) });
   const send = useBulkRetryMutation({
     onSuccess: (result) => {
@@ -60,7 +61,9 @@ export function BulkRetryDialog({ endpointId, onClose }: Props) {
             />
           </Button>
           {file && <Typography variant="body2">{file.name}</Typography>}
-          {(count.isPending || send.isPending) && <LinearProgress />}
+          {(count.isPending || send.isPending) && (
+            <LinearProgress aria-label={intl.formatMessage({ id: 'list.loading' })} />
+          )}
           {preview && (
             <Alert
               severity={preview.count > 0 ? 'info' : 'warning'}
