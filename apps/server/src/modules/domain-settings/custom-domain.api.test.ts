@@ -112,6 +112,59 @@ describe('a community on its own domain', () => {
     }
   });
 
+  it('writes back the addresses of the domain the caller used: page links, the OAuth issuer, the consent cookie', async () => {
+    const paged = (await at(FORUM, '/api/v2/feature/?limit=1')).json();
+    expect(paged.next).toBe(`http://${FORUM}/api/v2/feature/?limit=1&offset=1`);
+    const second = await at(`${FORUM}:8443`, new URL(paged.next).pathname + '?limit=1&offset=1');
+    expect(second.json().previous).toBe(`http://${FORUM}:8443/api/v2/feature/?limit=1&offset=0`);
+    // The deployment's own address keeps PUBLIC_URL and the prefix.
+    expect((await at('agora.test', '/c/demo/api/v2/feature/?limit=1')).json().next).toBe(
+      'http://agora.test/c/demo/api/v2/feature/?limit=1&offset=1',
+    );
+    // Only a numeric port is written back: the rest of a Host header is the caller's.
+    const forged = (await at(`${FORUM}:1@evil.example`, '/api/v2/feature/?limit=1')).json();
+    expect(forged.next ?? '').not.toContain('evil');
+
+    // RFC 8414 §3.3: the issuer is the address the client discovered the metadata from.
+    const metadata = await at(FORUM, '/.well-known/oauth-authorization-server');
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.json()).toMatchObject({
+      issuer: `http://${FORUM}`,
+      authorization_endpoint: `http://${FORUM}/oauth/authorize/`,
+      token_endpoint: `http://${FORUM}/oauth/token/`,
+    });
+    expect((await at('agora.test', '/.well-known/oauth-authorization-server/c/demo')).json().issuer).toBe(
+      'http://agora.test/c/demo',
+    );
+
+    // The consent page's cookie is scoped to the path the browser used, so its form post carries it.
+    const app = await t.app.inject({
+      method: 'POST',
+      url: '/c/demo/platform/api/v1/oauth_apps/add/',
+      headers: admin.bearer,
+      payload: {
+        client_type: 'public',
+        name: 'Forum app',
+        grant_types: ['authorization_code'],
+        redirect_uris: 'https://app.example/cb',
+      },
+    });
+    expect(app.statusCode, app.body).toBe(200);
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: app.json().data.client_id,
+      redirect_uri: 'https://app.example/cb',
+      state: 'st',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    });
+    const page = await at(FORUM, `/oauth/authorize/?${query}`, { accept: 'text/html' });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(String(page.headers['set-cookie'])).toContain('Path=/oauth/authorize/;');
+    const viaPrefix = await at('agora.test', `/c/demo/oauth/authorize/?${query}`, { accept: 'text/html' });
+    expect(String(viaPrefix.headers['set-cookie'])).toContain('Path=/c/demo/oauth/authorize/;');
+  });
+
   it('moves with the domain: the old one stops at once, the new one serves after the restart', async () => {
     expect((await saveDomain('community.example.org')).statusCode).toBe(200);
     expect((await at(FORUM, '/api/v2/feature/')).statusCode).toBe(404);

@@ -5,9 +5,14 @@ import { z } from 'zod';
 import { ErrorCode, oauthAppPaths } from '@agora/contract';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { STACK_API_PREFIX } from '../../platform/stack-scope/stack-scope.ts';
-import type { Community } from '../../platform/member-scope/member-scope.ts';
+import { callerCommunityPath, communityAddress, servedHost } from '../../platform/http/served-address.ts';
 import type { MemberAuthService } from '../member-auth/member-auth.service.ts';
-import type { AuthorizationCheck, AuthorizationParams, OAuthFlowService } from './oauth-flow.service.ts';
+import type {
+  AuthorizationCheck,
+  AuthorizationParams,
+  IssuingCommunity,
+  OAuthFlowService,
+} from './oauth-flow.service.ts';
 import {
   authorizeCsp,
   authorizeLocale,
@@ -72,13 +77,17 @@ export function registerOAuthAuthorizeRoutes(
   deps: { flow: OAuthFlowService; memberAuth: MemberAuthService; publicUrl: string },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secure = deps.publicUrl.startsWith('https:');
+  // The cookie is Secure where the page is served over HTTPS: PUBLIC_URL's scheme, or the request's on
+  // a community's own domain (behind a proxy, AGORA_TRUST_PROXY lets it say so).
+  const secure = (request: FastifyRequest) =>
+    servedHost(request) ? request.protocol === 'https' : deps.publicUrl.startsWith('https:');
   const path = `${STACK_API_PREFIX}${oauthAppPaths.authorize}`;
 
-  const community = async (slug: string): Promise<Community> => {
+  /** The community of the path, with the issuer its caller reached it at (its own domain or PUBLIC_URL). */
+  const community = async (request: FastifyRequest, slug: string): Promise<IssuingCommunity> => {
     const found = await deps.memberAuth.communityBySlug(slug);
     if (!found) throw AppError.notFound('This community is not found');
-    return found;
+    return { ...found, issuer: communityAddress(request, deps.publicUrl, found.slug) };
   };
 
   function html(reply: FastifyReply, status: number, body: string, nonce: string, redirectOrigin?: string) {
@@ -102,7 +111,7 @@ export function registerOAuthAuthorizeRoutes(
   function consent(
     request: FastifyRequest,
     reply: FastifyReply,
-    where: Community,
+    where: IssuingCommunity,
     check: Extract<AuthorizationCheck, { ok: true }>,
     params: AuthorizationParams,
     csrf: string,
@@ -148,7 +157,7 @@ export function registerOAuthAuthorizeRoutes(
       },
     },
     async (request, reply) => {
-      const where = await community(request.params.slug);
+      const where = await community(request, request.params.slug);
       const check = await deps.flow.checkAuthorization(where, request.query);
       if (!check.ok) {
         if ('page' in check) return pageError(request, reply, check.page);
@@ -158,7 +167,7 @@ export function registerOAuthAuthorizeRoutes(
       const csrf = existing && CSRF_VALUE.test(existing) ? existing : randomBytes(32).toString('base64url');
       void reply.header(
         'Set-Cookie',
-        `${CSRF_COOKIE}=${csrf}; Path=${path.replace(':slug', where.slug)}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+        `${CSRF_COOKIE}=${csrf}; Path=${callerCommunityPath(request, where.slug, path.replace(':slug', where.slug))}; HttpOnly; SameSite=Strict${secure(request) ? '; Secure' : ''}`,
       );
       return consent(request, reply, where, check, request.query, csrf);
     },
@@ -176,7 +185,7 @@ export function registerOAuthAuthorizeRoutes(
       },
     },
     async (request, reply) => {
-      const where = await community(request.params.slug);
+      const where = await community(request, request.params.slug);
       const body = request.body;
       const params: AuthorizationParams = Object.fromEntries(PARAM_NAMES.map((name) => [name, body[name]]));
       const check = await deps.flow.checkAuthorization(where, params);
@@ -228,12 +237,13 @@ export function registerOAuthAuthorizeRoutes(
     {
       schema: {
         tags,
-        summary: 'RFC 8414 authorization server metadata of a community (issuer {publicUrl}/c/{slug})',
+        summary:
+          'RFC 8414 authorization server metadata of a community (issuer {publicUrl}/c/{slug}, or its own domain there)',
         params: z.object({ slug: z.string() }),
       },
     },
     async (request, reply) => {
-      const where = await community(request.params.slug);
+      const where = await community(request, request.params.slug);
       return reply
         .header('Cache-Control', 'public, max-age=300')
         .header('Access-Control-Allow-Origin', '*')

@@ -22,7 +22,8 @@ import { secretMatches } from './oauth-apps.service.ts';
  * The OAuth 2.0 apps at work for a community's members (issue 15 §2): the authorization code grant
  * with PKCE (RFC 6749 §4.1, RFC 7636, RFC 9700: exact redirect URI, `state`, S256 only, no implicit
  * grant), refresh with rotation (the token service's families), revocation (RFC 7009), and client
- * credentials for confidential apps acting as the community. Issuer: `{publicUrl}/c/{slug}`.
+ * credentials for confidential apps acting as the community. Issuer: `{publicUrl}/c/{slug}`, or the
+ * community's own domain for a caller that came there (ADR 0029).
  */
 
 export interface OAuthFlowDeps extends Pick<PlatformDeps, 'db' | 'clock' | 'config'> {
@@ -87,9 +88,14 @@ export function clientCredentialsOf(
   return { clientId, secret: part(decoded.slice(colon + 1)), basic: true };
 }
 
+/**
+ * A community with the issuer its caller reached it at (RFC 8414 §3.3: the metadata's `issuer` is
+ * the address the client discovered it from): `{publicUrl}/c/{slug}`, or the community's own domain.
+ */
+export type IssuingCommunity = Community & { issuer: string };
+
 export function createOAuthFlowService(deps: OAuthFlowDeps) {
   const { db, clock } = deps;
-  const issuerOf = (community: Community) => `${deps.config.publicUrl}/c/${community.slug}`;
 
   /** The app this client authenticates as: a confidential one proves its secret, a public one sends none. */
   function authenticated(app: OAuthAppRow, client: ClientCredentials): OAuthAppRow {
@@ -181,11 +187,9 @@ export function createOAuthFlowService(deps: OAuthFlowDeps) {
   }
 
   return {
-    issuerOf,
-
     /** RFC 8414 metadata: a standard client finds every endpoint of the community here. */
-    metadata(community: Community) {
-      const issuer = issuerOf(community);
+    metadata(community: IssuingCommunity) {
+      const issuer = community.issuer;
       const auth = ['none', 'client_secret_basic', 'client_secret_post'];
       return {
         issuer,
@@ -208,7 +212,10 @@ export function createOAuthFlowService(deps: OAuthFlowDeps) {
     findApp: (community: Community, clientId: string) => findAppByClientId(db, community.stackId, clientId),
 
     /** RFC 6749 §4.1.1 and RFC 7636 §4.3 checked in the order that keeps errors away from untrusted URIs. */
-    async checkAuthorization(community: Community, q: AuthorizationParams): Promise<AuthorizationCheck> {
+    async checkAuthorization(
+      community: IssuingCommunity,
+      q: AuthorizationParams,
+    ): Promise<AuthorizationCheck> {
       const app = q.client_id ? await findAppByClientId(db, community.stackId, q.client_id) : undefined;
       if (!app) return { ok: false, page: 'unknown_client' };
       // Exact string match with a registered URI (RFC 9700 §4.1.3): no prefix, no pattern.
@@ -217,7 +224,7 @@ export function createOAuthFlowService(deps: OAuthFlowDeps) {
       }
       const back = (error: string, description: string) => ({
         ok: false as const,
-        redirect: errorRedirect(q.redirect_uri as string, issuerOf(community), error, description, q.state),
+        redirect: errorRedirect(q.redirect_uri as string, community.issuer, error, description, q.state),
       });
       if (q.response_type !== 'code') {
         return back('unsupported_response_type', 'Only response_type=code is supported (no implicit grant).');
@@ -237,7 +244,7 @@ export function createOAuthFlowService(deps: OAuthFlowDeps) {
 
     /** The member allowed the app: a one-time code back to the client (with `state` and `iss`, RFC 9207). */
     async grantCode(
-      community: Community,
+      community: IssuingCommunity,
       check: Extract<AuthorizationCheck, { ok: true }>,
       userId: number,
     ): Promise<string> {
@@ -256,15 +263,15 @@ export function createOAuthFlowService(deps: OAuthFlowDeps) {
       const url = new URL(check.redirectUri);
       url.searchParams.set('code', code);
       url.searchParams.set('state', check.state);
-      url.searchParams.set('iss', issuerOf(community));
+      url.searchParams.set('iss', community.issuer);
       return url.toString();
     },
 
     /** The member said no (RFC 6749 §4.1.2.1 `access_denied`). */
-    denied(community: Community, check: Extract<AuthorizationCheck, { ok: true }>): string {
+    denied(community: IssuingCommunity, check: Extract<AuthorizationCheck, { ok: true }>): string {
       return errorRedirect(
         check.redirectUri,
-        issuerOf(community),
+        community.issuer,
         'access_denied',
         'The member did not allow access.',
         check.state,

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { ErrorCode, STACK_RESTARTING_MESSAGE } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
+import { markServedHost } from './served-address.ts';
 
 /**
  * A community on its own domain (issue 15 §4, ADR 0029): a request whose `Host` is not the
@@ -93,8 +94,10 @@ export function hostRoutingConstraints(options: HostRoutingOptions): RouterConst
       const url = req.url ?? '/';
       options.resolve(host).then(
         (target) => {
-          if (target.kind === 'community') req.url = communityPath(target.slug, url);
-          else answer(req, target.kind);
+          if (target.kind === 'community') {
+            markServedHost(req, host, target.slug, url);
+            req.url = communityPath(target.slug, url);
+          } else answer(req, target.kind);
           done(null, undefined);
         },
         () => {

@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { callerOrigin, callerPath } from './served-address.ts';
 
 /**
  * The list envelope's `next` and `previous` (SelfCommunity style): absolute addresses of the same
- * request with the offset moved by one page; null at either end.
+ * request with the offset moved by one page, at the address the caller used (a community's own
+ * domain keeps its links); null at either end.
  */
 export function pageLinks(
   request: FastifyRequest,
@@ -11,11 +13,12 @@ export function pageLinks(
   limit: number,
   offset: number,
 ): { next: string | null; previous: string | null } {
+  const origin = callerOrigin(request, publicUrl);
   const link = (to: number) => {
-    const url = new URL(request.url, publicUrl);
+    const url = new URL(callerPath(request), origin);
     url.searchParams.set('limit', String(limit));
     url.searchParams.set('offset', String(to));
-    return `${publicUrl}${url.pathname}${url.search}`;
+    return `${origin}${url.pathname}${url.search}`;
   };
   return {
     next: offset + limit < count ? link(offset + limit) : null,
