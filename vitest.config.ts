@@ -10,6 +10,8 @@ export default defineConfig({
           root: './apps/server',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // One migrated database for the run, loaded by every test app (test-support/database-template.ts).
+          globalSetup: ['./src/test-support/database-template.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',

@@ -10,6 +10,7 @@ import type { ThrottleLimits } from '../modules/auth/sign-in-throttle.service.ts
 import type { JobQueue } from '../platform/jobs/job-queue.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { QueryCounter } from './query-counter.ts';
+import { templateDataDir, templateDatabaseName } from './database-template.ts';
 
 export const ADMIN_EMAIL = 'admin@agora.test';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
@@ -30,11 +31,13 @@ export interface TestApp {
 /** An empty database on a PostgreSQL server, and how to drop it once its clients have left. */
 export async function scratchPostgresDatabase(
   serverUrl: string,
+  /** A database to copy (CREATE DATABASE … TEMPLATE), e.g. the run's migrated one; empty otherwise. */
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `agora_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -58,13 +61,17 @@ export async function scratchPostgresDatabase(
   };
 }
 
-/** A fresh database per call: PGlite in memory, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A fresh database per call: PGlite in memory (from the run's migrated template when there is one), or
+ * a new database on TEST_DATABASE_URL's server.
+ */
 async function freshDatabase() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    return { handle: await openDatabase({ pgliteDir: 'memory://' }), url: undefined, drop: async () => {} };
+    const handle = await openDatabase({ pgliteDir: 'memory://', pgliteDataDir: await templateDataDir() });
+    return { handle, url: undefined, drop: async () => {} };
   }
-  const scratch = await scratchPostgresDatabase(serverUrl);
+  const scratch = await scratchPostgresDatabase(serverUrl, templateDatabaseName());
   const handle = await openDatabase({ databaseUrl: scratch.url });
   return { handle, url: scratch.url, drop: scratch.drop };
 }

@@ -23,6 +23,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   pgliteDir?: string;
+  /**
+   * A PGlite data directory to start from (a `dumpDataDir` tarball) instead of an empty cluster:
+   * loading a migrated one is several times faster than PGlite's initdb (the test apps use it).
+   */
+  pgliteDataDir?: Blob;
 }
 
 // int8 (bigint/count) as number: our counts and ids stay far below 2^53.
@@ -39,7 +44,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(dir), { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(
+    dir,
+    options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {},
+  );
   // PGlite is one session: the pool holds a single connection, so transactions never interleave.
   const pool = new pg.Pool(createPgConfig(pglite) as unknown as pg.PoolConfig);
   const writes = new CommittedWrites();
