@@ -355,7 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberAdvertisingRoutes(scope, platform);
     registerMemberInviteCodeRoutes(scope, platform);
     registerMemberCustomPageRoutes(scope, platform);
-    registerMemberWebhookRoutes(scope, platform);
+    registerMemberWebhookRoutes(scope, memberApi);
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);

@@ -176,6 +176,16 @@ export function createMemberAuthService(deps: MemberAuthDeps) {
       await repo.recordMemberLogin(db, community.stackId, member.id, clock.now());
       return member.id;
     },
+
+    /**
+     * The caller confirms their own password before a sensitive step (ASVS 7.5: re-authentication
+     * before a secret is shown or rotated): the sign-in's check, throttle included; 400 when wrong.
+     */
+    async confirmPassword(community: Community, userId: number, password: string, ip: string) {
+      const member = await repo.findMemberById(db, community.stackId, userId);
+      const confirmed = member ? await this.checkCredentials(community, member.username, password, ip) : null;
+      if (confirmed !== userId) throw AppError.of(400, ErrorCode.invalidCredentials, WRONG_CREDENTIALS);
+    },
   };
 }
 

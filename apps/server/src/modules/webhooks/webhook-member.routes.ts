@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,8 @@ import {
   webhookSecretSchema,
 } from '@agora/contract';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
-import { requireCommunity } from '../../platform/member-scope/member-scope.ts';
+import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
+import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { pageEnvelope } from '../../platform/http/page-links.ts';
 import { createWebhooksService, type WebhooksDeps } from './webhooks.service.ts';
 
@@ -34,9 +35,27 @@ const listQuery = memberListQuerySchema.extend({
 });
 const one = { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) };
 
-/** SelfCommunity's `webhook/endpoint/…` calls for the community's admins (member API). */
-export function registerMemberWebhookRoutes(scope: FastifyInstance, deps: WebhooksDeps): void {
+/**
+ * SelfCommunity's `webhook/endpoint/…` calls for the community's admins (member API). Revealing or
+ * rotating a secret takes SelfCommunity's optional `{password}`: when given, it must be the caller's.
+ */
+export function registerMemberWebhookRoutes(
+  scope: FastifyInstance,
+  deps: WebhooksDeps & Pick<MemberApiDeps, 'memberAuth'>,
+): void {
   const service = createWebhooksService(deps);
+  const confirm = async (
+    request: FastifyRequest,
+    body: { password?: string | undefined } | null | undefined,
+  ) => {
+    if (body?.password === undefined) return;
+    await deps.memberAuth.confirmPassword(
+      requireCommunity(request),
+      requireMember(request).userId,
+      body.password,
+      request.ip,
+    );
+  };
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const stackOf = (request: Parameters<typeof requireCommunity>[0]) => requireCommunity(request).stackId;
   const publicUrl = deps.config.publicUrl;
@@ -162,7 +181,10 @@ export function registerMemberWebhookRoutes(scope: FastifyInstance, deps: Webhoo
         response: { 201: webhookSecretSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.reveal(stackOf(request), request.params.id)),
+    async (request, reply) => {
+      await confirm(request, request.body);
+      return reply.code(201).send(await service.reveal(stackOf(request), request.params.id));
+    },
   );
 
   r.post(
@@ -177,7 +199,10 @@ export function registerMemberWebhookRoutes(scope: FastifyInstance, deps: Webhoo
         response: one,
       },
     },
-    async (request) => service.expire(stackOf(request), request.params.id),
+    async (request) => {
+      await confirm(request, request.body);
+      return service.expire(stackOf(request), request.params.id);
+    },
   );
 
   r.post(

@@ -487,6 +487,19 @@ describe('webhooks: SelfCommunity member API', () => {
     expect(reveal.statusCode).toBe(201);
     expect(reveal.json().signing_secret).toMatch(/^whsec_/);
     expect((await call('POST', `/webhook/endpoint/${endpoint.id}/secret/expire/`, {})).statusCode).toBe(200);
+    // SelfCommunity's optional {password}: when given, it is the caller's, or nothing is shown or rotated.
+    for (const action of ['reveal', 'expire']) {
+      const wrong = await call('POST', `/webhook/endpoint/${endpoint.id}/secret/${action}/`, {
+        password: 'nope',
+      });
+      expect(wrong.statusCode, action).toBe(400);
+      expect(wrong.body).not.toContain('whsec_');
+    }
+    const confirmed = await call('POST', `/webhook/endpoint/${endpoint.id}/secret/reveal/`, {
+      password: ADMIN_PASSWORD,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(confirmed.json().signing_secret).not.toBe(reveal.json().signing_secret);
 
     await publish('Member API');
     await t.jobs.runDue();
