@@ -44,6 +44,8 @@ export const EMAIL_KEYS = {
   export_ready: { type: 'system', vars: ['export_type', 'download_url', 'expires_at'] },
   test_email: { type: 'system', vars: [] },
   incubator_ready: { type: 'system', vars: ['proposal', 'subscribers', 'threshold', 'incubator_url'] },
+  /** To the staff when a webhook endpoint answered 410 Gone and was switched off. */
+  webhook_disabled: { type: 'system', vars: ['target', 'endpoint_url'] },
   invitation: { type: 'invite', vars: ['name', 'code', 'signup_url'] },
   /** Sent to chosen members from the analytics tables (send, type invite). */
   member_invite: { type: 'invite', vars: ['username', 'name'] },
@@ -58,11 +60,13 @@ export const EMAIL_KEY_NAMES = Object.keys(EMAIL_KEYS) as EmailKey[];
  * The email manager's `roles` call sets which staff roles receive each (ADR 0030); staff who turned
  * internal notifications off never get them. The defaults are what the product did before it could
  * be chosen: the incubator's "ready" notice to the staff of the categories area, the registration
- * alert only to the addresses the threshold settings list (roles add to them).
+ * alert only to the addresses the threshold settings list (roles add to them), a switched-off
+ * webhook to the admins (who manage webhooks).
  */
 export const STAFF_NOTIFICATION_DEFAULT_ROLES = {
   incubator_ready: ['admin', 'editor'],
   registration_alert: [],
+  webhook_disabled: ['admin'],
 } as const satisfies Partial<Record<EmailKey, readonly StaffRole[]>>;
 export type StaffNotificationKey = keyof typeof STAFF_NOTIFICATION_DEFAULT_ROLES;
 export const STAFF_NOTIFICATION_KEYS = Object.keys(

@@ -120,6 +120,28 @@ export const SHIPPED_TEMPLATES: Record<EmailKey, ShippedTemplate> = {
       it: p('Non fai più parte dello staff di {{community_name}}.'),
     },
   },
+  webhook_disabled: {
+    name: 'Webhook switched off',
+    type: 'system',
+    subject: {
+      en: '[{{community_name}}] A webhook endpoint was switched off',
+      it: '[{{community_name}}] Un endpoint webhook è stato disattivato',
+    },
+    html: {
+      en:
+        p(
+          'The webhook endpoint {{target}} of "{{community_name}}" answered 410 Gone, so it has been switched off.',
+        ) +
+        p(
+          'No events are sent to it until it is switched on again: <a href="{{endpoint_url}}">{{endpoint_url}}</a>',
+        ),
+      it:
+        p(
+          'L\'endpoint webhook {{target}} di "{{community_name}}" ha risposto 410 Gone, quindi è stato disattivato.',
+        ) +
+        p('Non riceve eventi finché non viene riattivato: <a href="{{endpoint_url}}">{{endpoint_url}}</a>'),
+    },
+  },
   export_ready: {
     name: 'Export ready',
     type: 'data_provisioning',

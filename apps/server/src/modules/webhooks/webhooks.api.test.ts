@@ -298,12 +298,15 @@ describe('webhooks: delivery', () => {
     await t.jobs.runDue();
     const detail = data<WebhookEndpoint>((await get(`endpoints/${endpoint.id}/`)).body);
     expect(detail.is_active).toBe(false);
+    // The email manager's webhook_disabled template, to the admins, with the endpoint's console page.
     const mail = await t.db
       .selectFrom('mail_outbox')
       .select(['subject', 'text'])
       .where('subject', 'like', '%webhook%')
       .execute();
-    expect(mail.some((m) => m.text.includes(receiver.url))).toBe(true);
+    const told = mail.find((m) => m.text.includes(receiver.url));
+    expect(told?.subject).toMatch(/^\[.+\] A webhook endpoint was switched off$/);
+    expect(told?.text).toContain(`http://agora.test/webhooks/${endpoint.id}`);
     const before = receiver.received.length;
     await publish('Not sent');
     await t.jobs.runDue();

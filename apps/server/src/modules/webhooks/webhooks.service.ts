@@ -22,8 +22,11 @@ import { AppError, errorEntry, type AppErrorEntry } from '../../platform/errors/
 import { eventsByIds, setEventInterests } from '../../platform/events/event-outbox.ts';
 import { requireFeature } from '../features/features.service.ts';
 import { listStaff } from '../staff/staff.repository.ts';
-import { recipientLocale } from '../email-manager/email-manager.service.ts';
-import { findStack } from '../stacks/stack-row.repository.ts';
+import {
+  recipientsByLocale,
+  renderEmail,
+  staffNotificationRoles,
+} from '../email-manager/email-manager.service.ts';
 import { newSigningSecret } from './webhook-signature.ts';
 import { checkTarget, OutboundRefusedError, parseTarget, webhookAllowance } from './webhook-target.ts';
 import { WEBHOOK_DELIVER_JOB } from './webhook-delivery.ts';
@@ -307,24 +310,27 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     /** An endpoint answered 410 Gone and was switched off: the community's admins are told. */
+    /**
+     * Tells the staff an endpoint answered 410 Gone and was switched off: the email manager's
+     * `webhook_disabled` template, to the roles it names (admins by default) who take internal
+     * notifications, each in their language.
+     */
     async tellAdminsGone(endpoint: repo.EndpointRow): Promise<void> {
-      const to = (await listStaff(db, endpoint.stack_id))
-        .filter((s) => s.role === 'admin' && s.email !== '')
+      const stackId = endpoint.stack_id;
+      const roles: readonly string[] = await staffNotificationRoles(db, stackId, 'webhook_disabled');
+      const staff = (await listStaff(db, stackId))
+        .filter((s) => roles.includes(s.role) && !s.disable_notifications && s.email !== '')
         .map((s) => s.email);
-      if (to.length === 0) return;
-      const locale = await recipientLocale(db, endpoint.stack_id, to);
-      const community = (await findStack(db, endpoint.stack_id))?.name ?? `#${endpoint.stack_id}`;
-      const mail =
-        locale === 'it'
-          ? {
-              subject: `${community}: webhook disattivato`,
-              text: `L'endpoint webhook ${endpoint.target} ha risposto 410 Gone ed è stato disattivato. Riattivalo dalla console quando è di nuovo pronto.`,
-            }
-          : {
-              subject: `${community}: webhook switched off`,
-              text: `The webhook endpoint ${endpoint.target} answered 410 Gone and has been switched off. Switch it on again in the console when it is ready.`,
-            };
-      await deps.mailer.send(endpoint.stack_id, { to, ...mail });
+      const vars = {
+        target: endpoint.target,
+        endpoint_url: `${deps.config.publicUrl}/webhooks/${endpoint.id}`,
+      };
+      for (const { locale, to } of await recipientsByLocale(db, stackId, staff)) {
+        await deps.mailer.send(stackId, {
+          to,
+          ...(await renderEmail(db, stackId, 'webhook_disabled', locale, vars)),
+        });
+      }
     },
   };
 }

@@ -18,6 +18,7 @@ import { useSaveRolesMutation } from '../api/use-email-manager-mutations.ts';
 const HELP: Record<StaffNotificationKey, string> = {
   incubator_ready: 'emailManager.roles.help.incubator_ready',
   registration_alert: 'emailManager.roles.help.registration_alert',
+  webhook_disabled: 'emailManager.roles.help.webhook_disabled',
 };
 
 /**
