@@ -192,8 +192,10 @@ export function createWebhookDelivery(deps: DeliveryDeps, options: DeliveryOptio
       const ok = isSuccess(answer);
       const isGone = answer.status === 410;
       if (isGone) goneNow.set(endpoint.id, endpoint);
-      const delay = WEBHOOK_RETRY_DELAYS[row.tries - 1];
-      const retry = !ok && !isGone && delay !== undefined;
+      const scheduled = WEBHOOK_RETRY_DELAYS[row.tries - 1];
+      const retry = !ok && !isGone && scheduled !== undefined;
+      // A receiver that asks for a longer wait (429 or 503 with Retry-After) gets it; never a shorter one.
+      const delay = Math.max(scheduled ?? 0, answer.retryAfterSeconds ?? 0);
       const next = retry ? new Date(clock.now().getTime() + delay * 1000) : null;
       outcomes.push({
         ...base,

@@ -7,21 +7,25 @@ export interface Received {
   at: number;
 }
 
+/** An answer the receiver gives: a status, or a status with headers. */
+export type ReceiverAnswer = number | { status: number; headers: Record<string, string> };
+
 /**
  * A webhook receiver on 127.0.0.1 for tests: keeps every request, answers with the next status of
  * `answers` (then 200). Nothing here connects anywhere.
  */
 export async function startReceiver(options: { delayMs?: number } = {}) {
   const received: Received[] = [];
-  let answers: number[] = [];
+  let answers: ReceiverAnswer[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      const status = answers.shift() ?? 200;
+      const next = answers.shift() ?? 200;
+      const { status, headers } = typeof next === 'number' ? { status: next, headers: {} } : next;
       const answer = () => {
-        res.writeHead(status, { 'content-type': 'text/plain' });
+        res.writeHead(status, { 'content-type': 'text/plain', ...headers });
         res.end(status === 200 ? 'ok' : `status ${status}`);
       };
       if (options.delayMs) setTimeout(answer, options.delayMs);
@@ -34,8 +38,8 @@ export async function startReceiver(options: { delayMs?: number } = {}) {
     url: `http://127.0.0.1:${port}/hook`,
     port,
     received,
-    /** The statuses the next requests get, in order. */
-    answer(statuses: number[]) {
+    /** The statuses (and headers) the next requests get, in order. */
+    answer(statuses: ReceiverAnswer[]) {
       answers = [...statuses];
     },
     events(): Array<{ event_id: number; type: string; created: number; data: Record<string, unknown> }> {

@@ -20,6 +20,22 @@ export interface WebhookResponse {
   status: number | null;
   /** The answer's start, or what went wrong. */
   body: string;
+  /** A 429's or 503's `Retry-After`, in seconds from now (RFC 9110 §10.2.3), when it gave one. */
+  retryAfterSeconds?: number;
+}
+
+/** The longest wait a receiver's `Retry-After` may ask for: beyond it, the schedule's own delay applies. */
+const RETRY_AFTER_MAX_SECONDS = 86_400;
+
+/**
+ * A `Retry-After` value in whole seconds from `now`: delay-seconds or an HTTP-date; undefined when
+ * absent, unreadable, in the past or beyond a day.
+ */
+export function retryAfterSeconds(value: string | string[] | undefined, now: Date): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  const seconds = /^\d+$/.test(text) ? Number(text) : Math.ceil((Date.parse(text) - now.getTime()) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 && seconds <= RETRY_AFTER_MAX_SECONDS ? seconds : undefined;
 }
 
 export interface SenderOptions {
@@ -83,12 +99,17 @@ export async function sendWebhook(request: WebhookRequest, options: SenderOption
         if (size < RESPONSE_KEEP_BYTES) chunks.push(chunk);
         size += chunk.length;
       });
-      res.on('end', () =>
+      res.on('end', () => {
+        const wait =
+          res.statusCode === 429 || res.statusCode === 503
+            ? retryAfterSeconds(res.headers['retry-after'], new Date())
+            : undefined;
         done({
           status: res.statusCode ?? null,
           body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_KEEP_BYTES),
-        }),
-      );
+          ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
+        });
+      });
       res.on('error', (error) => done({ status: res.statusCode ?? null, body: error.message }));
     });
     const timer = setTimeout(() => {

@@ -231,6 +231,34 @@ describe('webhooks: delivery', () => {
     await post(`endpoints/${endpoint.id}/delete/`, {});
   });
 
+  it("waits as long as a receiver's Retry-After asks (429, 503), never less than the schedule", async () => {
+    const endpoint = await addEndpoint({});
+    const before = receiver.received.length;
+    receiver.answer([
+      { status: 429, headers: { 'retry-after': '300' } },
+      { status: 503, headers: { 'retry-after': '1' } },
+    ]);
+    await publish('Slow down');
+    await t.jobs.runDue();
+    // 300 s asked instead of the first retry's 5 s.
+    t.clock.advance(299);
+    await t.jobs.runDue();
+    expect(receiver.received.length - before).toBe(1);
+    t.clock.advance(1);
+    await t.jobs.runDue();
+    expect(receiver.received.length - before).toBe(2);
+    // 1 s asked: the second retry still waits its 25 s.
+    t.clock.advance(24);
+    await t.jobs.runDue();
+    expect(receiver.received.length - before).toBe(2);
+    t.clock.advance(1);
+    await t.jobs.runDue();
+    expect(receiver.received.length - before).toBe(3);
+    const codes = (await attemptsOf(endpoint.id)).results.reverse().map((a) => a.http_response_code);
+    expect(codes).toEqual([429, 503, 200]);
+    await post(`endpoints/${endpoint.id}/delete/`, {});
+  });
+
   it('sends nothing for an action that rolled back, and stops after the fifth retry', async () => {
     const endpoint = await addEndpoint({});
     const before = receiver.received.length;
