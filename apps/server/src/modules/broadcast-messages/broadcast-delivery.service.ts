@@ -3,6 +3,7 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { smtpAllowance } from '../../platform/mail/smtp-destination.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 import * as repo from './broadcast-messages.repository.ts';
 import * as push from './push-subscriptions.repository.ts';
 import { deliverPush, vapidKeys } from './web-push-delivery.ts';
@@ -40,7 +41,8 @@ export function enqueuePush(jobs: JobQueue, stackId: number, broadcastId: number
 
 /**
  * Marks a message sent and queues its first push in one transaction: a process that dies between
- * the two can leave neither half done (a sent message whose push never starts).
+ * the two can leave neither half done (a sent message whose push never starts). The same transaction
+ * records SelfCommunity's `notification.banner.sent` webhook event (sent now or by its schedule).
  */
 export function markSentAndPush(
   db: Db,
@@ -53,6 +55,24 @@ export function markSentAndPush(
   return db.transaction().execute(async (trx) => {
     if (!(await repo.markSent(trx, stackId, broadcastId, now, options))) return false;
     await enqueuePush(jobs, stackId, broadcastId, 0, trx);
+    const row = await repo.broadcastById(trx, stackId, broadcastId);
+    if (row) {
+      const banner = {
+        id: row.id,
+        name: row.name,
+        title: row.title,
+        body_text: row.body_text,
+        link: row.link,
+        link_text: row.link_text,
+        link_type: row.link_type,
+        image: row.image,
+        audience: row.audience,
+        audience_tags: row.audience_tags,
+      };
+      const sender = row.sender_id === null ? null : { id: row.sender_id, username: row.sender_username };
+      const data = { banner, sender, sent_at: now.toISOString() };
+      await recordEvent(trx, { stackId, type: 'notification.banner.sent', data, at: now });
+    }
     return true;
   });
 }

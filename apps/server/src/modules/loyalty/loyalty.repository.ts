@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 import './loyalty.tables.ts';
 
 /** Ledger actions besides the earning ones: a request spends, a refused one refunds. */
@@ -33,6 +34,24 @@ export async function balance(db: Db, stackId: number, userId: number): Promise<
   return row?.points ?? 0;
 }
 
+/**
+ * SelfCommunity's `user.loyalty_points_updated`, recorded in the transaction that moved the balance
+ * (every change goes through `credit`, `creditOnce` or `debitIfCovered`).
+ */
+async function pointsUpdated(
+  trx: Db,
+  entry: { stackId: number; userId: number; points: number; action: string; at: Date },
+  balance: number,
+): Promise<void> {
+  const data = {
+    user: { id: entry.userId, loyalty_points: balance },
+    loyalty_points: balance,
+    points: entry.points,
+    action: entry.action,
+  };
+  await recordEvent(trx, { stackId: entry.stackId, type: 'user.loyalty_points_updated', data, at: entry.at });
+}
+
 /** Adds points to a balance (created on first use) and writes the ledger row; run in a transaction. */
 export async function credit(
   trx: Db,
@@ -49,7 +68,7 @@ export async function credit(
       request_id: entry.requestId ?? null,
     })
     .execute();
-  await trx
+  const balance = await trx
     .insertInto('loyalty_balances')
     .values({ stack_id: entry.stackId, user_id: entry.userId, points: entry.points })
     .onConflict((oc) =>
@@ -57,7 +76,9 @@ export async function credit(
         .columns(['stack_id', 'user_id'])
         .doUpdateSet({ points: sql`loyalty_balances.points + ${entry.points}` }),
     )
-    .execute();
+    .returning('points')
+    .executeTakeFirstOrThrow();
+  await pointsUpdated(trx, entry, balance.points);
 }
 
 /**
@@ -75,7 +96,7 @@ export async function creditOnce(
     RETURNING id
   `.execute(trx);
   if (inserted.rows.length === 0) return false;
-  await trx
+  const balance = await trx
     .insertInto('loyalty_balances')
     .values({ stack_id: entry.stackId, user_id: entry.userId, points: entry.points })
     .onConflict((oc) =>
@@ -83,7 +104,9 @@ export async function creditOnce(
         .columns(['stack_id', 'user_id'])
         .doUpdateSet({ points: sql`loyalty_balances.points + ${entry.points}` }),
     )
-    .execute();
+    .returning('points')
+    .executeTakeFirstOrThrow();
+  await pointsUpdated(trx, entry, balance.points);
   return true;
 }
 
@@ -97,6 +120,7 @@ export async function debitIfCovered(
   stackId: number,
   userId: number,
   cost: number,
+  at: Date,
 ): Promise<boolean> {
   const row = await trx
     .updateTable('loyalty_balances')
@@ -106,7 +130,9 @@ export async function debitIfCovered(
     .where('points', '>=', cost)
     .returning('points')
     .executeTakeFirst();
-  return row !== undefined;
+  if (row === undefined) return false;
+  await pointsUpdated(trx, { stackId, userId, points: -cost, action: SPEND_ACTION, at }, row.points);
+  return true;
 }
 
 export interface PrizeRow {

@@ -244,14 +244,25 @@ export function createLoyaltyService(deps: PlatformDeps & { storage?: FileStorag
 
     async addPrize(stack: Stack, by: Staff, body: PrizeWriteBody): Promise<Prize> {
       const values = await checkedPrize(stack, body);
-      const id = await repo.insertPrize(db, stack.stackId, values, by, clock.now());
+      const at = clock.now();
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await repo.insertPrize(trx, stack.stackId, values, by, at);
+        const data = prizeOf((await repo.findPrize(trx, stack.stackId, created)) as repo.PrizeRow);
+        await recordEvent(trx, { stackId: stack.stackId, type: 'loyalty.prize.created', data, at });
+        return created;
+      });
       return prizeOf(await prize(stack.stackId, id));
     },
 
     async updatePrize(stack: Stack, id: number, body: PrizeWriteBody): Promise<Prize> {
       const current = await prize(stack.stackId, id);
       const values = await checkedPrize(stack, body, current);
-      await repo.updatePrize(db, stack.stackId, id, values, clock.now());
+      const at = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await repo.updatePrize(trx, stack.stackId, id, values, at);
+        const data = prizeOf((await repo.findPrize(trx, stack.stackId, id)) as repo.PrizeRow);
+        await recordEvent(trx, { stackId: stack.stackId, type: 'loyalty.prize.updated', data, at });
+      });
       return prizeOf(await prize(stack.stackId, id));
     },
 
@@ -359,7 +370,7 @@ export function createLoyaltyService(deps: PlatformDeps & { storage?: FileStorag
       if (!row || !row.active) throw AppError.of(400, ErrorCode.invalid, M.prizeUnavailable, 'prize');
       const at = clock.now();
       const id = await db.transaction().execute(async (trx) => {
-        if (!(await repo.debitIfCovered(trx, stackId, userId, row.points))) {
+        if (!(await repo.debitIfCovered(trx, stackId, userId, row.points, at))) {
           throw AppError.of(400, LoyaltyErrorCode.notEnoughPoints, M.notEnoughPoints, 'prize');
         }
         const requestId = await repo.insertRequest(trx, stackId, { userId, prizeId, points: row.points, at });

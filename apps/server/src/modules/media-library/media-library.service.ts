@@ -22,6 +22,7 @@ import { internalUrl } from '../stacks/stacks.service.ts';
 import { storeCheckedImage } from '../theme/theme.service.ts';
 import * as repo from './media-library.repository.ts';
 import { isUniqueViolation } from '../../platform/db/unique-violation.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 interface Stack {
   stackId: number;
@@ -226,7 +227,7 @@ export function createMediaLibraryService(deps: PlatformDeps & { storage?: FileS
       const folderId = await existingFolder(stack.stackId, body.folder);
       const image = await store(stack, body.file);
       const at = clock.now();
-      const id = await repo.insertFile(db, {
+      const values = {
         stack_id: stack.stackId,
         folder_id: folderId,
         public_key: randomBytes(16).toString('hex'),
@@ -242,6 +243,13 @@ export function createMediaLibraryService(deps: PlatformDeps & { storage?: FileS
         updated_at: at,
         created_by: by.userId,
         created_by_username: by.username,
+      };
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await repo.insertFile(trx, values);
+        // SelfCommunity's `custom_file.created` carries the Custom File object.
+        const data = toFile(stack.slug, (await repo.findFile(trx, stack.stackId, created))!);
+        await recordEvent(trx, { stackId: stack.stackId, type: 'custom_file.created', data, at });
+        return created;
       });
       return file(stack, id);
     },
@@ -284,7 +292,16 @@ export function createMediaLibraryService(deps: PlatformDeps & { storage?: FileS
     async deleteFile(stack: Stack, id: number): Promise<{ id: number }> {
       const row = await repo.findFile(db, stack.stackId, id);
       if (!row) throw fileNotFound();
-      await repo.deleteFileRow(db, stack.stackId, id);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteFileRow(trx, stack.stackId, id);
+        const data = { id, custom_file: toFile(stack.slug, row).custom_file };
+        await recordEvent(trx, {
+          stackId: stack.stackId,
+          type: 'custom_file.deleted',
+          data,
+          at: clock.now(),
+        });
+      });
       await dropIfUnused(stack.stackId, row.hash);
       return { id };
     },

@@ -252,7 +252,11 @@ export function createContentModerationService(deps: PlatformDeps) {
             body.message?.trim() ||
             `Hello, the moderators of ${community.name} kindly remind you to follow the community's rules` +
               (reasonText ? `: your content was reported as ${reasonText}.` : '.');
-          return consoleAct(stackId, moderatorId, type, id, { action: 'warn', message });
+          return consoleAct(stackId, moderatorId, type, id, {
+            action: 'warn',
+            message,
+            ...(motivation ? { motivation } : {}),
+          });
         }
         case 'scold_flagger': {
           if (!body.user) {

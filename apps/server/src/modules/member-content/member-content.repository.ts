@@ -597,6 +597,11 @@ export async function castVote(
       .execute();
     const data = { user: { id: userId }, ...voteData(target), reaction: reaction.id };
     await recordEvent(trx, { stackId, type: 'vote.created', data, at });
+    // The author's `vote_up` notification, never for a vote on one's own content.
+    if (target.authorId !== userId) {
+      const notice = { user: { id: target.authorId }, vote: data };
+      await recordEvent(trx, { stackId, type: 'notification.vote_up', data: notice, at });
+    }
     return 'added';
   });
 }

@@ -269,6 +269,7 @@ export function createMemberContentService(deps: ContentDeps) {
       const viewer = viewerOf(caller);
       const contribution = await readableContribution(stackId, target, body[target] as number, viewer);
       let parentId: number | null = null;
+      let repliedTo: { id: number; authorId: number } | null = null;
       const parentGiven = body.parent ?? body.in_reply_to ?? null;
       if (parentGiven !== null) {
         const parent = await repo.findComment(db, stackId, parentGiven);
@@ -281,6 +282,7 @@ export function createMemberContentService(deps: ContentDeps) {
         }
         // Threads have two levels: a reply to a reply joins its thread.
         parentId = parent.parent_id ?? parent.id;
+        repliedTo = { id: parent.id, authorId: parent.author_id };
       }
       const html = bodyOf(body);
       if (!htmlToText(html)) throw AppError.of(400, ErrorCode.required, 'Write the comment.', 'text');
@@ -301,6 +303,16 @@ export function createMemberContentService(deps: ContentDeps) {
           author: { id: caller.userId },
         };
         await recordEvent(trx, { stackId, type: 'comment.created', data, at });
+        // SelfCommunity's member notifications: the replied comment's author hears of the reply
+        // (`nested_comment`), the contribution's author of the comment; nobody of their own.
+        const notified = new Set([caller.userId]);
+        const notify = async (type: string, userId: number) => {
+          if (notified.has(userId)) return;
+          notified.add(userId);
+          await recordEvent(trx, { stackId, type, data: { user: { id: userId }, comment: data }, at });
+        };
+        if (repliedTo) await notify('notification.nested_comment', repliedTo.authorId);
+        await notify('notification.comment', contribution.author_id);
         return created;
       });
       await afterPublishing(

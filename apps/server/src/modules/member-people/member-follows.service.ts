@@ -11,7 +11,7 @@ import { hasFeature } from '../features/features.service.ts';
 import { awardPoints } from '../scoring/scoring.service.ts';
 import { preferenceValues, visibleMember } from './member-people.service.ts';
 import * as repo from './member-people.repository.ts';
-import { recordEvent } from '../../platform/events/event-outbox.ts';
+import { recordEvents, type NewEvent } from '../../platform/events/event-outbox.ts';
 import type { Db } from '../../platform/db/database.ts';
 
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
@@ -25,16 +25,21 @@ export function createMemberFollowsService(deps: Deps) {
     for (const userId of userIds) await awardPoints(deps, stackId, userId, action, clock.now());
   }
 
-  /** Runs a relation change and records its webhook event in one transaction (when `type` is given). */
+  type Happened = Pick<NewEvent, 'type' | 'data'>;
+  /** Runs a relation change and records its webhook events in one transaction (none when empty). */
   async function withEvent<T>(
     stackId: number,
     change: (trx: Db) => Promise<T>,
-    event: (result: T) => { type: string; data: unknown } | undefined,
+    event: (result: T) => Happened | Happened[] | undefined,
   ): Promise<T> {
     return db.transaction().execute(async (trx) => {
       const result = await change(trx);
-      const happened = event(result);
-      if (happened) await recordEvent(trx, { stackId, ...happened, at: clock.now() });
+      const happened = [event(result) ?? []].flat();
+      const at = clock.now();
+      await recordEvents(
+        trx,
+        happened.map((e) => ({ stackId, ...e, at })),
+      );
       return result;
     });
   }
@@ -66,7 +71,14 @@ export function createMemberFollowsService(deps: Deps) {
       const following = await withEvent(
         stackId,
         (trx) => repo.toggleFollow(trx, stackId, caller.userId, id, clock.now()),
-        (on) => ({ type: on ? 'connection.follow' : 'connection.unfollow', data: pair(caller.userId, id) }),
+        (on) =>
+          on
+            ? [
+                { type: 'connection.follow', data: pair(caller.userId, id) },
+                // The followed member's notification (SelfCommunity's `user_follow`).
+                { type: 'notification.user_follow', data: { user: { id }, follower: { id: caller.userId } } },
+              ]
+            : { type: 'connection.unfollow', data: pair(caller.userId, id) },
       );
       if (following) await award(stackId, [id], 'new_follower');
       return following;
@@ -85,7 +97,13 @@ export function createMemberFollowsService(deps: Deps) {
       await withEvent(
         stackId,
         (trx) => repo.insertRequest(trx, stackId, caller.userId, id, clock.now()),
-        () => ({ type: 'connection_request.created', data: pair(caller.userId, id) }),
+        () => [
+          { type: 'connection_request.created', data: pair(caller.userId, id) },
+          {
+            type: 'notification.connection_request',
+            data: { user: { id }, request_user: { id: caller.userId } },
+          },
+        ],
       );
     },
 

@@ -289,6 +289,9 @@ export async function acceptRequest(db: Db, stackId: number, from: number, to: n
       .execute();
     const data = { user: { id: to }, target: { id: from } };
     await recordEvent(trx, { stackId, type: 'connection.created', data, at });
+    // The requester hears that `to` accepted (SelfCommunity's `connection_accept` notification).
+    const accepted = { user: { id: from }, accept_user: { id: to } };
+    await recordEvent(trx, { stackId, type: 'notification.connection_accept', data: accepted, at });
     return true;
   });
 }

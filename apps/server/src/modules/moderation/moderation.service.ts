@@ -3,6 +3,7 @@ import {
   BOT_FLAGGER_NAME,
   ErrorCode,
   MODERATION_MESSAGES,
+  NOTIFICATION_REASON,
   type FlagActionBody,
   type FlaggedContent,
   type FlaggedContentPage,
@@ -197,6 +198,23 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
         } catch {
           throw AppError.of(502, ModerationErrorCode.warnFailed, MODERATION_MESSAGES.warnError);
         }
+        // SelfCommunity's `kindly_notice_*` notification, for the reason given or the content's first.
+        const reason = body.motivation ?? reasons[0];
+        if (reason && content.authorId !== moderatorId) {
+          const data = {
+            user: { id: content.authorId },
+            contribution_type: type,
+            id,
+            moderator: { id: moderatorId },
+          };
+          const notice = `notification.kindly_notice_${NOTIFICATION_REASON[reason]}`;
+          await recordEvent(db, {
+            stackId,
+            type: notice,
+            data: { ...data, motivation: reason },
+            at: clock.now(),
+          });
+        }
         return one(stackId, type, id);
       }
 
@@ -225,6 +243,19 @@ export function createModerationService(deps: Pick<PlatformDeps, 'db' | 'clock' 
         const what = status === 'deleted' ? 'deleted' : body.action === 'restore' ? 'restored' : null;
         const data = { id, moderator: { id: moderatorId }, motivation };
         if (what) await recordEvent(trx, { stackId, type: `${type}.${what}`, data, at: clock.now() });
+        // The author's notification (SelfCommunity's `deleted_for_*`, `collapsed_for_*`, `undeleted_for`).
+        const notice =
+          body.action === 'delete' && motivation
+            ? `notification.deleted_for_${NOTIFICATION_REASON[motivation]}`
+            : body.action === 'hide' && motivation
+              ? `notification.collapsed_for_${NOTIFICATION_REASON[motivation]}`
+              : body.action === 'restore'
+                ? 'notification.undeleted_for'
+                : null;
+        if (notice && content.authorId !== moderatorId) {
+          const about = { user: { id: content.authorId }, contribution_type: type, ...data };
+          await recordEvent(trx, { stackId, type: notice, data: about, at: clock.now() });
+        }
       });
       return one(stackId, type, id);
     },

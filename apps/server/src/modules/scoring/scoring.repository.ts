@@ -8,6 +8,7 @@ import {
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { addToScore } from '../users/community-users.repository.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 import './scoring.tables.ts';
 
 type Executor = Db;
@@ -71,9 +72,21 @@ export interface NewHistoryRow {
   byStaffId: number | null;
 }
 
-/** Adds the points to the user's score and writes the history row, inside the caller's transaction. */
+/**
+ * Adds the points to the user's score and writes the history row, inside the caller's transaction,
+ * with SelfCommunity's `user.score_updated` webhook event: the one place a score changes.
+ */
 export async function applyPoints(db: Db, row: NewHistoryRow) {
   const totalAfter = await addToScore(db, row.stackId, row.userId, row.points);
+  const data = {
+    user: { id: row.userId, score: totalAfter },
+    score: totalAfter,
+    points: row.points,
+    action: row.action,
+    comment: row.note,
+    by: row.byStaffId === null ? null : { id: row.byStaffId },
+  };
+  await recordEvent(db, { stackId: row.stackId, type: 'user.score_updated', data, at: row.at });
   return db
     .insertInto('score_history')
     .values({

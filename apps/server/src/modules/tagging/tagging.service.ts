@@ -20,7 +20,9 @@ import {
   paletteColor,
 } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { AppError, errorEntry } from '../../platform/errors/app-error.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 import { requireFeature } from '../features/features.service.ts';
 import * as repo from './tagging.repository.ts';
 
@@ -42,8 +44,28 @@ function readBool(value: unknown): boolean | undefined {
 
 const uniqueName = () => AppError.of(400, TaggingErrorCode.unique, M.unique, 'name');
 
-export function createTaggingService(deps: { db: Db }) {
-  const { db } = deps;
+/**
+ * Tags of the console and of the member API. Each write records Agora's own webhook event in its
+ * transaction (`tag.created`, `tag.updated`, `tag.assigned`, `tag.removed`: SelfCommunity has no tag
+ * events, ADR 0034).
+ */
+export function createTaggingService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+
+  /** Runs a tag write and records the event of every tag it touched, in one transaction. */
+  async function withTagEvent(
+    stackId: number,
+    type: 'tag.created' | 'tag.updated',
+    write: (trx: Db) => Promise<number[]>,
+  ): Promise<number[]> {
+    return db.transaction().execute(async (trx) => {
+      const ids = await write(trx);
+      const at = clock.now();
+      for (const row of await repo.tagsByIds(trx, stackId, ids))
+        await recordEvent(trx, { stackId, type, data: toTag(row), at });
+      return ids;
+    });
+  }
 
   /** Category tags need `tagging_category`, content tags `tagging_content` (the route checks `tagging`). */
   async function requireTypeFeature(stackId: number, type: TagType): Promise<void> {
@@ -100,8 +122,10 @@ export function createTaggingService(deps: { db: Db }) {
       const v = values(body);
       if (await repo.nameTaken(db, stackId, type, v.name ?? '')) throw uniqueName();
       try {
-        const id = await repo.insertTag(db, stackId, type, v);
-        return toTag((await repo.tagById(db, stackId, id))!);
+        const [id] = await withTagEvent(stackId, 'tag.created', async (trx) => [
+          await repo.insertTag(trx, stackId, type, v),
+        ]);
+        return toTag((await repo.tagById(db, stackId, id as number))!);
       } catch (error) {
         if (isUniqueViolation(error)) throw uniqueName();
         throw error;
@@ -122,7 +146,10 @@ export function createTaggingService(deps: { db: Db }) {
       if (v.name !== undefined && (await repo.nameTaken(db, stackId, tag.type, v.name, id)))
         throw uniqueName();
       try {
-        await repo.updateTag(db, stackId, id, v);
+        await withTagEvent(stackId, 'tag.updated', async (trx) => {
+          await repo.updateTag(trx, stackId, id, v);
+          return [id];
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw uniqueName();
         throw error;
@@ -134,7 +161,10 @@ export function createTaggingService(deps: { db: Db }) {
       await loadTag(stackId, id);
       const value = paletteColor(color);
       if (!value) throw AppError.of(400, ErrorCode.invalid, M.color, 'color');
-      await repo.updateTag(db, stackId, id, { color: value });
+      await withTagEvent(stackId, 'tag.updated', async (trx) => {
+        await repo.updateTag(trx, stackId, id, { color: value });
+        return [id];
+      });
       return toTag((await repo.tagById(db, stackId, id))!);
     },
 
@@ -144,7 +174,12 @@ export function createTaggingService(deps: { db: Db }) {
       const found = await repo.tagsByIds(db, stackId, unique);
       if (found.length !== unique.length) throw AppError.of(404, ErrorCode.notFound, M.tagNotFound, 'ids');
       for (const type of new Set(found.map((t) => t.type))) await requireTypeFeature(stackId, type);
-      return { updated: await repo.setActive(db, stackId, unique, active) };
+      let updated = 0;
+      await withTagEvent(stackId, 'tag.updated', async (trx) => {
+        updated = await repo.setActive(trx, stackId, unique, active);
+        return unique;
+      });
+      return { updated };
     },
 
     async objects(
@@ -177,8 +212,17 @@ export function createTaggingService(deps: { db: Db }) {
       const existing = await repo.existingObjects(db, stackId, body.object_type, ids);
       if (existing.length !== ids.length)
         throw AppError.of(400, TaggingErrorCode.assignmentFailed, M.assignError, 'object_ids');
-      if (on) await repo.assign(db, stackId, id, body.object_type, ids);
-      else await repo.unassign(db, stackId, id, body.object_type, ids);
+      await db.transaction().execute(async (trx) => {
+        if (on) await repo.assign(trx, stackId, id, body.object_type, ids);
+        else await repo.unassign(trx, stackId, id, body.object_type, ids);
+        const data = {
+          tag: { id, name: tag.name, type: tag.type },
+          object_type: body.object_type,
+          object_ids: ids,
+        };
+        const type = on ? 'tag.assigned' : 'tag.removed';
+        await recordEvent(trx, { stackId, type, data, at: clock.now() });
+      });
       return { assigned_count: (await repo.tagById(db, stackId, id))!.assigned_count };
     },
 

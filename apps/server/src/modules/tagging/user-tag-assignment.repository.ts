@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 import './tagging.tables.ts';
 
 // Giving user tags to many users at once (the analytics users table's "assign tags"): the tags that
@@ -16,7 +17,10 @@ export function activeUserTags(db: Db, stackId: number) {
     .execute();
 }
 
-/** Gives every user every tag (a tag a user already has is kept); answers how many were added. */
+/**
+ * Gives every user every tag (a tag a user already has is kept); answers how many were added. Records
+ * `tag.assigned` for each tag that reached someone, in the same transaction (ADR 0034).
+ */
 export async function assignUserTags(
   db: Db,
   stackId: number,
@@ -28,11 +32,19 @@ export async function assignUserTags(
     tagIds.map((tag_id) => ({ stack_id: stackId, user_id, tag_id, created_at: at })),
   );
   if (values.length === 0) return 0;
-  const rows = await db
-    .insertInto('user_tags')
-    .values(values)
-    .onConflict((oc) => oc.columns(['stack_id', 'user_id', 'tag_id']).doNothing())
-    .returning('user_id')
-    .execute();
-  return rows.length;
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .insertInto('user_tags')
+      .values(values)
+      .onConflict((oc) => oc.columns(['stack_id', 'user_id', 'tag_id']).doNothing())
+      .returning(['user_id', 'tag_id'])
+      .execute();
+    const usersOf = new Map<number, number[]>();
+    for (const r of rows) usersOf.set(r.tag_id, [...(usersOf.get(r.tag_id) ?? []), r.user_id]);
+    for (const [tagId, users] of usersOf) {
+      const data = { tag: { id: tagId, type: 'user' }, object_type: 'user', object_ids: users };
+      await recordEvent(trx, { stackId, type: 'tag.assigned', data, at });
+    }
+    return rows.length;
+  });
 }

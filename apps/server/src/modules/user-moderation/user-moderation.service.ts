@@ -260,12 +260,13 @@ export function createUserModerationService(deps: PlatformDeps) {
           await standing.setEmailValidated(trx, stackId, userId, change.emailValidated);
         }
         switch (change.status) {
+          // `break`, never `return`: the webhook event below is recorded for every change.
           case undefined:
-            return;
+            break;
           case 'active':
             await repo.clearBan(trx, stackId, userId);
             await standing.setUserStatus(trx, stackId, userId, 'active', null);
-            return;
+            break;
           case 'banned': {
             banEnd = change.days ? new Date(now.getTime() + change.days * DAY_MS) : null;
             await repo.writeBan(trx, stackId, userId, now, banEnd);
@@ -285,7 +286,10 @@ export function createUserModerationService(deps: PlatformDeps) {
             break;
           }
         }
-        await revokeMemberFamilies(trx, stackId, userId, now);
+        // Banned and deleted members are signed out everywhere; a validation or an unban keeps sessions.
+        if (change.status !== undefined && change.status !== 'active') {
+          await revokeMemberFamilies(trx, stackId, userId, now);
+        }
         // Webhooks: a ban is `notification.blocked_user`, its end `unblocked_user`, a deletion `user.deleted`.
         const event =
           { banned: 'notification.blocked_user', active: 'notification.unblocked_user' }[
