@@ -10,6 +10,7 @@ import { untagUser } from '../tagging/user-tags.repository.ts';
 import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import { eraseUserRow, setUserStatus } from '../users/member-standing-changes.repository.ts';
 import './user-moderation.tables.ts';
+import { recordEvent } from '../../platform/events/event-outbox.ts';
 
 /**
  * A member's effective standing in SQL, like `effectiveStanding()`: a ban whose end has passed reads
@@ -201,6 +202,9 @@ export async function endDueBan(db: Db, stackId: number, userId: number, until: 
     if (ban.ban_until.getTime() !== until.getTime() || ban.ban_until > now) return false;
     await clearBan(trx, stackId, userId);
     await setUserStatus(trx, stackId, userId, 'active', null);
+    // A ban that runs out unblocks the member as a moderator's unban does (same webhook event).
+    const data = { id: userId, status: 'active', moderator: null };
+    await recordEvent(trx, { stackId, type: 'notification.unblocked_user', data, at: now });
     return true;
   });
 }

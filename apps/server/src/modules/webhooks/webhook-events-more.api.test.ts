@@ -134,6 +134,8 @@ beforeEach(async () => {
   // Console tokens outlive no clock jump; sign in again so every test starts fresh.
   admin = await signIn(t.app, 'admin', ADMIN_PASSWORD);
   moderator = await signIn(t.app, 'mod', MODERATOR_PASSWORD);
+  alice.who = await memberSignIn(t.app, t.db, 'demo', 'alice', 'alice-password-1');
+  bob.who = await memberSignIn(t.app, t.db, 'demo', 'bob', 'bob-password-1');
 });
 afterAll(async () => {
   await receiver.close();
@@ -273,6 +275,14 @@ describe('webhook events: members, contents and their notifications', () => {
     await ok(change({ status: 'deleted' }), 200);
     expectEmitted(await heard(), 'user.deleted', { id: dave.id });
   });
+
+  it('a ban that runs out unblocks the member (the ban-end job)', async () => {
+    const erin = await newMember('erin');
+    await ok(consoleCall(`moderation/users/${erin.id}/`, { status: 'banned', days: 1 }), 200);
+    expectEmitted(await heard(), 'notification.blocked_user', { id: erin.id });
+    t.clock.advance(86_400 + 60);
+    expectEmitted(await heard(), 'notification.unblocked_user', { id: erin.id, moderator: null });
+  });
 });
 
 describe('webhook events: content moderation notifies the author with the reason', () => {
@@ -372,14 +382,23 @@ describe('webhook events: scores and loyalty points', () => {
       comment: 'Helpful',
     });
 
-    await ok(consoleCall('loyalty/config/update/', { points: { post: 50 } }), 200);
-    await ok(member('POST', '/post/', bob.who, { text: 'Earning' }), 201);
+    await ok(consoleCall('loyalty/config/update/', { points: { post: 50, social_share: 3 } }), 200);
+    const earning = await ok(member('POST', '/post/', bob.who, { text: 'Earning' }), 201);
     got = await heard();
     expectEmitted(got, 'user.loyalty_points_updated', {
       user: { id: bob.id },
       points: 50,
       loyalty_points: 50,
     });
+    // Sharing earns once per content (the ledger's unique index): one event, then none.
+    await ok(member('POST', '/media/', alice.who, { type: 'share', shared_object: earning.id }));
+    await ok(member('POST', '/media/', alice.who, { type: 'share', shared_object: earning.id }));
+    got = await heard();
+    const shared = got.filter(
+      (e) => e.type === 'user.loyalty_points_updated' && e.data.action === 'social_share',
+    );
+    expect(shared).toHaveLength(1);
+    expect(shared[0]?.data).toMatchObject({ user: { id: alice.id }, points: 3 });
 
     const image = await png();
     const form = (fields: Record<string, string>) => multipart(fields, { field: 'image', bytes: image });
@@ -538,8 +557,21 @@ describe('webhook events: console actions', () => {
     expectEmitted(got, 'tag.removed', { tag: { id: tag.id }, object_ids: [bob.id] });
 
     const made = await ok(member('POST', '/tag/', admin, { type: 'user', name: 'Members API tag' }), 201);
+    await ok(member('POST', `/tag/${made.id}/assign/`, admin, { user: bob.id }), 204);
     got = await heard();
     expectEmitted(got, 'tag.created', { id: made.id, name: 'Members API tag' });
+    expectEmitted(got, 'tag.assigned', { tag: { id: made.id }, object_ids: [bob.id] });
+    await ok(member('POST', `/tag/${made.id}/remove/`, admin, { user: bob.id }), 204);
+    expectEmitted(await heard(), 'tag.removed', { tag: { id: made.id }, object_ids: [bob.id] });
+
+    // The analytics users table gives tags to many users at once: only new assignments are told.
+    const given = await consoleCall('analytics/tables/users/assign_tags/', {
+      user_ids: [alice.id, bob.id],
+      tag_ids: [tag.id],
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    got = await heard();
+    expectEmitted(got, 'tag.assigned', { tag: { id: tag.id }, object_type: 'user', object_ids: [bob.id] });
   });
 
   it('menus, custom pages, legal pages, preferences and features', async () => {
