@@ -66,6 +66,17 @@ export async function releaseStale(db: Db, staleBefore: Date, at: Date): Promise
     .execute();
 }
 
+/** When the oldest delivery another worker holds was claimed (none: undefined). */
+export async function oldestClaimOfOthers(db: Db, workerId: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.min('claimed_at').as('oldest'))
+    .where('status', '=', 'sending')
+    .where('claimed_by', '!=', workerId)
+    .executeTakeFirst();
+  return row?.oldest ? new Date(row.oldest as Date | string) : undefined;
+}
+
 /** Claims up to `limit` due deliveries for `workerId` (one statement; others skip the locked rows). */
 export async function claimDue(
   db: Db,

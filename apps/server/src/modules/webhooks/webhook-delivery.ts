@@ -226,16 +226,34 @@ export function createWebhookDelivery(deps: DeliveryDeps, options: DeliveryOptio
     }
   }
 
+  /**
+   * Deliveries another worker holds are its own while it lives; if it died (SIGKILL) they wait to
+   * turn stale, and no event may come to wake a pass then: a pass is queued for that moment.
+   */
+  async function wakeWhenStale(): Promise<void> {
+    if (!deps.jobs) return;
+    const oldest = await deliveries.oldestClaimOfOthers(db, workerId);
+    if (!oldest) return;
+    const second = Math.ceil((oldest.getTime() + claimStaleMs) / 1000) + 1;
+    await deps.jobs.enqueue(
+      WEBHOOK_DELIVER_JOB,
+      {},
+      { runAt: new Date(second * 1000), dedupeKey: `${WEBHOOK_DELIVER_JOB}@${second}` },
+    );
+  }
+
   /** Sends everything due now; answers how many tries were made. */
   async function deliverDue(): Promise<number> {
     let total = 0;
     await deliveries.releaseStale(db, new Date(clock.now().getTime() - claimStaleMs), clock.now());
     for (;;) {
       const claimed = await deliveries.claimDue(db, clock.now(), workerId, BATCH);
-      if (claimed.length === 0) return total;
+      if (claimed.length === 0) break;
       await deliverBatch(claimed);
       total += claimed.length;
     }
+    await wakeWhenStale();
+    return total;
   }
 
   async function schedulePurge(): Promise<void> {
