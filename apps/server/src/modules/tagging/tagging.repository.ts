@@ -148,66 +148,92 @@ async function taggableUserIds(db: Db, stackId: number, ids: number[]): Promise<
   return rows.map((r) => r.id);
 }
 
-export async function assign(db: Db, stackId: number, tagId: number, kind: TagObjectType, ids: number[]) {
-  if (ids.length === 0) return;
+/** Assigns the tag to the objects; answers the ids that did not have it yet. */
+export async function assign(
+  db: Db,
+  stackId: number,
+  tagId: number,
+  kind: TagObjectType,
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
   if (kind === 'user') {
-    await db
+    const rows = await db
       .insertInto('user_tags')
       .values(ids.map((user_id) => ({ stack_id: stackId, user_id, tag_id: tagId })))
       .onConflict((oc) => oc.doNothing())
+      .returning('user_id as id')
       .execute();
-  } else if (kind === 'category') {
-    await db
+    return rows.map((r) => r.id);
+  }
+  if (kind === 'category') {
+    const rows = await db
       .insertInto('category_tags')
       .values(ids.map((category_id) => ({ stack_id: stackId, category_id, tag_id: tagId })))
       .onConflict((oc) => oc.doNothing())
+      .returning('category_id as id')
       .execute();
-  } else {
-    const max = await db
-      .selectFrom('contribution_tags')
-      .select(sql<number>`coalesce(max(ordering), 0)::int`.as('m'))
-      .where('stack_id', '=', stackId)
-      .where('tag_id', '=', tagId)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('contribution_tags')
-      .values(
-        ids.map((contribution_id, i) => ({
-          stack_id: stackId,
-          contribution_id,
-          tag_id: tagId,
-          ordering: max.m + i + 1,
-        })),
-      )
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    return rows.map((r) => r.id);
   }
+  const max = await db
+    .selectFrom('contribution_tags')
+    .select(sql<number>`coalesce(max(ordering), 0)::int`.as('m'))
+    .where('stack_id', '=', stackId)
+    .where('tag_id', '=', tagId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .insertInto('contribution_tags')
+    .values(
+      ids.map((contribution_id, i) => ({
+        stack_id: stackId,
+        contribution_id,
+        tag_id: tagId,
+        ordering: max.m + i + 1,
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returning('contribution_id as id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
-export async function unassign(db: Db, stackId: number, tagId: number, kind: TagObjectType, ids: number[]) {
-  if (ids.length === 0) return;
+/** Takes the tag from the objects; answers the ids that had it. */
+export async function unassign(
+  db: Db,
+  stackId: number,
+  tagId: number,
+  kind: TagObjectType,
+  ids: number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
   if (kind === 'user') {
-    await db
+    const rows = await db
       .deleteFrom('user_tags')
       .where('stack_id', '=', stackId)
       .where('tag_id', '=', tagId)
       .where('user_id', 'in', ids)
+      .returning('user_id as id')
       .execute();
-  } else if (kind === 'category') {
-    await db
+    return rows.map((r) => r.id);
+  }
+  if (kind === 'category') {
+    const rows = await db
       .deleteFrom('category_tags')
       .where('stack_id', '=', stackId)
       .where('tag_id', '=', tagId)
       .where('category_id', 'in', ids)
+      .returning('category_id as id')
       .execute();
-  } else {
-    await db
-      .deleteFrom('contribution_tags')
-      .where('stack_id', '=', stackId)
-      .where('tag_id', '=', tagId)
-      .where('contribution_id', 'in', ids)
-      .execute();
+    return rows.map((r) => r.id);
   }
+  const rows = await db
+    .deleteFrom('contribution_tags')
+    .where('stack_id', '=', stackId)
+    .where('tag_id', '=', tagId)
+    .where('contribution_id', 'in', ids)
+    .returning('contribution_id as id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** The contents assigned to a tag, in their order. */

@@ -213,12 +213,15 @@ export function createTaggingService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
       if (existing.length !== ids.length)
         throw AppError.of(400, TaggingErrorCode.assignmentFailed, M.assignError, 'object_ids');
       await db.transaction().execute(async (trx) => {
-        if (on) await repo.assign(trx, stackId, id, body.object_type, ids);
-        else await repo.unassign(trx, stackId, id, body.object_type, ids);
+        const changed = on
+          ? await repo.assign(trx, stackId, id, body.object_type, ids)
+          : await repo.unassign(trx, stackId, id, body.object_type, ids);
+        // Only the objects that really gained or lost the tag; nothing changed, nothing told.
+        if (changed.length === 0) return;
         const data = {
           tag: { id, name: tag.name, type: tag.type },
           object_type: body.object_type,
-          object_ids: ids,
+          object_ids: ids.filter((o) => changed.includes(o)),
         };
         const type = on ? 'tag.assigned' : 'tag.removed';
         await recordEvent(trx, { stackId, type, data, at: clock.now() });

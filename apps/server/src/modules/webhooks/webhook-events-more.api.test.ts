@@ -563,6 +563,9 @@ describe('webhook events: console actions', () => {
     expectEmitted(got, 'tag.assigned', { tag: { id: made.id }, object_ids: [bob.id] });
     await ok(member('POST', `/tag/${made.id}/remove/`, admin, { user: bob.id }), 204);
     expectEmitted(await heard(), 'tag.removed', { tag: { id: made.id }, object_ids: [bob.id] });
+    // Removing it again changes nothing and tells nothing.
+    await ok(member('POST', `/tag/${made.id}/remove/`, admin, { user: bob.id }), 204);
+    expectNotEmitted(await heard(), 'tag.removed');
 
     // The analytics users table gives tags to many users at once: only new assignments are told.
     const given = await consoleCall('analytics/tables/users/assign_tags/', {
