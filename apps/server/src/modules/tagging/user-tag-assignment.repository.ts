@@ -41,8 +41,16 @@ export async function assignUserTags(
       .execute();
     const usersOf = new Map<number, number[]>();
     for (const r of rows) usersOf.set(r.tag_id, [...(usersOf.get(r.tag_id) ?? []), r.user_id]);
+    if (usersOf.size === 0) return 0;
+    const names = await trx
+      .selectFrom('tags')
+      .select(['id', 'name'])
+      .where('stack_id', '=', stackId)
+      .where('id', 'in', [...usersOf.keys()])
+      .execute();
     for (const [tagId, users] of usersOf) {
-      const data = { tag: { id: tagId, type: 'user' }, object_type: 'user', object_ids: users };
+      const tag = { id: tagId, name: names.find((n) => n.id === tagId)?.name ?? '', type: 'user' };
+      const data = { tag, object_type: 'user', object_ids: users };
       await recordEvent(trx, { stackId, type: 'tag.assigned', data, at });
     }
     return rows.length;

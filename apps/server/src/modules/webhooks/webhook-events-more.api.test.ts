@@ -574,7 +574,11 @@ describe('webhook events: console actions', () => {
     });
     expect(given.statusCode, given.body).toBe(200);
     got = await heard();
-    expectEmitted(got, 'tag.assigned', { tag: { id: tag.id }, object_type: 'user', object_ids: [bob.id] });
+    expectEmitted(got, 'tag.assigned', {
+      tag: { id: tag.id, name: 'Helpers', type: 'user' },
+      object_type: 'user',
+      object_ids: [bob.id],
+    });
   });
 
   it('menus, custom pages, legal pages, preferences and features', async () => {
