@@ -371,6 +371,22 @@ describe('webhook events: content moderation notifies the author with the reason
   });
 });
 
+describe('webhook events: the member API moderation', () => {
+  it('SelfCommunity moderation actions notify the author the same way', async () => {
+    const post = await ok(member('POST', '/post/', alice.who, { text: 'Member API moderation' }), 201);
+    await ok(member('POST', `/post/${post.id}/flag/`, bob.who, { flag_type: 2 }), 204);
+    const patch = (body: Record<string, unknown>) =>
+      member('PATCH', `/moderation/contribution/${post.id}/`, admin, { contribution_type: 'post', ...body });
+    await ok(patch({ action: 'delete', moderation_type: 2 }), 204);
+    await ok(patch({ action: 'delete', moderation_type: 2 }), 204);
+    await ok(patch({ action: 'scold_author', moderation_type: 2 }), 204);
+    const got = await heard();
+    expectEmitted(got, 'notification.deleted_for_vulgar', { user: { id: alice.id }, id: post.id });
+    expectEmitted(got, 'notification.undeleted_for', { user: { id: alice.id }, id: post.id });
+    expectEmitted(got, 'notification.kindly_notice_vulgar', { user: { id: alice.id }, id: post.id });
+  });
+});
+
 describe('webhook events: scores and loyalty points', () => {
   it('manual score, points earned, spent on a prize and refunded; prizes created and updated', async () => {
     await ok(consoleCall('reputation/add/', { user_id: bob.id, points: 7, comment: 'Helpful' }), 200);
