@@ -398,6 +398,14 @@ describe('webhook events: scores and loyalty points', () => {
       comment: 'Helpful',
     });
 
+    // SelfCommunity's member API for staff: `POST score/` is the same manual change.
+    await ok(member('POST', '/score/', admin, { user: bob.id, score: -2, comment: 'Off topic' }), 201);
+    expectEmitted(await heard(), 'user.score_updated', {
+      user: { id: bob.id },
+      points: -2,
+      action: 'manual',
+    });
+
     await ok(consoleCall('loyalty/config/update/', { points: { post: 50, social_share: 3 } }), 200);
     const earning = await ok(member('POST', '/post/', bob.who, { text: 'Earning' }), 201);
     got = await heard();
