@@ -58,6 +58,11 @@ cleanup() {
     echo "==> stopping the test PostgreSQL server"
     as_postgres "$PG_BIN/pg_ctl" -D "$WORK_DIR/data" -m immediate -w stop >/dev/null 2>&1 || true
   fi
+  # Anything PgBouncer refused (session state, named prepared statements…) shows here.
+  if [[ -f "$WORK_DIR/pgbouncer.log" ]] && grep -qE ' (WARNING|ERROR) ' "$WORK_DIR/pgbouncer.log"; then
+    echo "==> PgBouncer warnings and errors:" >&2
+    grep -E ' (WARNING|ERROR) ' "$WORK_DIR/pgbouncer.log" | tail -n 20 >&2 || true
+  fi
   if [[ $status -ne 0 ]]; then
     for log in server.log pgbouncer.log; do
       if [[ -f "$WORK_DIR/$log" ]]; then
