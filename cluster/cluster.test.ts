@@ -511,4 +511,15 @@ describe('two web processes and a worker on one PostgreSQL behind PgBouncer', ()
       seen.filter((h) => !h.startsWith(holderPrefix(worker)) && !h.startsWith(holderPrefix(doomed))),
     ).toEqual([]);
   }, 200_000);
+
+  it('no process logged an error (a statement PgBouncer refused would show here)', () => {
+    const errors = started.flatMap((p) =>
+      p
+        .output()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line) || /^Agora could not start/.test(line))
+        .map((line) => `${p.name}: ${line.slice(0, 500)}`),
+    );
+    expect(errors).toEqual([]);
+  });
 });
