@@ -10,17 +10,11 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 started_at=$(date +%s)
 
-# A free loopback port, asked of the kernel.
-free_port() {
-  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
-}
-
-find_bin() {
-  compgen -G '/usr/lib/postgresql/*/bin/initdb' | sort -V | tail -n 1 | xargs -r dirname
-}
+# shellcheck source=scripts/throwaway-postgres.sh
+source scripts/throwaway-postgres.sh
 
 missing=()
-PG_BIN=$(find_bin || true)
+PG_BIN=$(find_pg_bin || true)
 [[ -z "$PG_BIN" ]] && missing+=(postgresql)
 PGBOUNCER=$(command -v pgbouncer || true)
 [[ -z "$PGBOUNCER" && -x /usr/sbin/pgbouncer ]] && PGBOUNCER=/usr/sbin/pgbouncer
@@ -30,23 +24,12 @@ if [[ ${#missing[@]} -gt 0 ]]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
   apt-get install -y "${missing[@]}"
-  PG_BIN=$(find_bin)
+  PG_BIN=$(find_pg_bin)
   PGBOUNCER=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
 fi
 echo "==> using $("$PG_BIN/postgres" --version) and $("$PGBOUNCER" --version | head -n 1)"
 
-# initdb and PgBouncer refuse to run as root: both belong to the postgres user.
-as_postgres() {
-  if [[ $(id -u) -eq 0 ]]; then
-    runuser -u postgres -- "$@"
-  else
-    "$@"
-  fi
-}
-
-WORK_DIR=$(mktemp -d "${TMPDIR:-/tmp}/agora-cluster-XXXXXX")
-chmod 0755 "$WORK_DIR"
-if [[ $(id -u) -eq 0 ]]; then chown postgres:postgres "$WORK_DIR"; fi
+WORK_DIR=$(throwaway_dir agora-cluster)
 
 cleanup() {
   local status=$?
@@ -54,10 +37,7 @@ cleanup() {
     echo "==> stopping PgBouncer"
     kill "$(cat "$WORK_DIR/pgbouncer.pid")" 2>/dev/null || true
   fi
-  if [[ -f "$WORK_DIR/data/postmaster.pid" ]]; then
-    echo "==> stopping the test PostgreSQL server"
-    as_postgres "$PG_BIN/pg_ctl" -D "$WORK_DIR/data" -m immediate -w stop >/dev/null 2>&1 || true
-  fi
+  stop_postgres "$PG_BIN" "$WORK_DIR"
   # Anything PgBouncer refused (session state, named prepared statements…) shows here.
   if [[ -f "$WORK_DIR/pgbouncer.log" ]] && grep -qE ' (WARNING|ERROR) ' "$WORK_DIR/pgbouncer.log"; then
     echo "==> PgBouncer warnings and errors:" >&2
@@ -80,19 +60,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 echo "==> creating a throw-away cluster in $WORK_DIR"
-as_postgres "$PG_BIN/initdb" -D "$WORK_DIR/data" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
-# Another process may take a port between the probe and the bind: try a few ports.
-started=''
-for attempt in 1 2 3 4 5; do
-  PG_PORT=$(free_port)
-  if as_postgres "$PG_BIN/pg_ctl" -D "$WORK_DIR/data" -l "$WORK_DIR/server.log" -w start \
-    -o "-p $PG_PORT -k $WORK_DIR -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; then
-    started=yes
-    break
-  fi
-  echo "==> PostgreSQL did not start on port $PG_PORT (attempt $attempt)" >&2
-done
-[[ -n "$started" ]] || { echo 'PostgreSQL did not start' >&2; exit 1; }
+start_postgres "$PG_BIN" "$WORK_DIR" "" "-c max_connections=200"
 as_postgres "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -qAt \
   -c 'CREATE DATABASE agora' >/dev/null
 
