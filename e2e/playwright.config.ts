@@ -11,7 +11,8 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at most, and only for the walks: see the projects below.
+  workers: 2,
   retries: isCi ? 1 : 0,
   forbidOnly: isCi,
   reporter: 'list',
@@ -36,6 +37,25 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    {
+      // The screens' tests change settings, features and contents of the one demo community: one at a
+      // time, so none sees another's half-done change.
+      name: 'screens',
+      testIgnore: /tabs\.spec\.ts$/,
+      workers: 1,
+    },
+    {
+      // The walks through every tab only read, so two run side by side (each walk is minutes of axe
+      // work in the browser, which the second core takes): after the screens, so no setting changes
+      // under them.
+      name: 'walks',
+      testMatch: /tabs\.spec\.ts$/,
+      dependencies: ['screens'],
+      fullyParallel: true,
+      workers: 2,
+    },
+  ],
   webServer: {
     command: 'node --import tsx e2e/start-server.ts',
     cwd: '..',

@@ -38,8 +38,8 @@ const DRAWER: Record<'admin' | 'editor' | 'moderator', { includes: string[]; exc
   },
 };
 
-test.describe.configure({ mode: 'serial' });
-
+// The walks run side by side (the e2e config's 'walks' project): each worker signs up its own editor and
+// moderator (attemptName differs by worker), and a failed walk no longer skips the others.
 test.beforeAll(async ({ request }) => {
   for (const member of [EDITOR, MODERATOR]) await createMember(request, member);
 });
@@ -156,7 +156,7 @@ async function walk(page: Page, drawer: Drawer, role: keyof typeof DRAWER, crash
 for (const role of ['admin', 'editor', 'moderator'] as const) {
   for (const locale of ['en', 'it'] as const) {
     test(`${role} (${locale}): every tab of every area shows its screen`, async ({ page, request }) => {
-      test.setTimeout(480_000);
+      test.setTimeout(900_000);
       const crash = consoleMessages(locale)['errorBoundary.error'] as string;
       await signInAs(page, request, role);
       await page.getByTestId(`locale-${locale}`).click();
@@ -178,7 +178,7 @@ for (const locale of ['it'] as const) {
     page,
     request,
   }) => {
-    test.setTimeout(480_000);
+    test.setTimeout(900_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const crash = consoleMessages(locale)['errorBoundary.error'] as string;
     await signInAs(page, request, 'admin');
