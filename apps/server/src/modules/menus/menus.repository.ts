@@ -106,8 +106,16 @@ export async function itemById(db: Db, stackId: number, id: number): Promise<Men
     .executeTakeFirst();
 }
 
-/** Only one base menu per community: making one the base clears the flag of the others first. */
+/** The namespace of the menus' advisory locks ('MENU'); the second key is the community. */
+const BASE_LOCK_NAMESPACE = 0x4d45_4e55;
+
+/**
+ * Only one base menu per community: making one the base clears the flag of the others first. The
+ * community's transaction lock comes first, so writes that choose a base take turns (held to the
+ * commit; a transaction lock also holds through a transaction-mode pooler).
+ */
 async function clearBase(db: Db, stackId: number, except: number | null): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${BASE_LOCK_NAMESPACE}::int4, ${stackId}::int4)`.execute(db);
   let q = db
     .updateTable('menus')
     .set({ is_base: false })
@@ -118,8 +126,10 @@ async function clearBase(db: Db, stackId: number, except: number | null): Promis
 }
 
 /**
- * Runs a write that may make a menu the base one. Two such writes at once each clear the old base and
- * then collide on the one-base index; the loser runs again and wins, as the later choice should.
+ * Runs a write that may make a menu the base one. Such writes take turns on the community's lock
+ * (`clearBase`); a write that bypassed it (none does today) would collide on the one-base index, and
+ * the loser runs again and wins, as the later choice should. Without the lock, four staff choosing
+ * at once on PostgreSQL could collide more than the retries allowed (CI under load).
  */
 async function asBaseWrite<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
