@@ -13,6 +13,8 @@ import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
 export interface BenchDatabase {
   label: string;
+  /** The database's address, for benches that start server processes on it (PostgreSQL only). */
+  url?: string;
   open(): Promise<DatabaseHandle>;
   /** Removes what the run created (a directory, a database, a cluster). */
   dispose(): Promise<void>;
@@ -54,6 +56,7 @@ async function databaseOn(
   url.pathname = `/${name}`;
   return {
     label,
+    url: url.toString(),
     open: () => openDatabase({ databaseUrl: url.toString() }),
     async dispose() {
       try {
