@@ -35,6 +35,7 @@ import * as m0036 from './0036-oauth-apps.ts';
 import * as m0037 from './0037-advertising.ts';
 import * as m0038 from './0038-loyalty-shares.ts';
 import * as m0039 from './0039-email-sections-roles-language.ts';
+import * as m0040 from './0040-member-notifications.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0037-advertising': m0037,
   '0038-loyalty-shares': m0038,
   '0039-email-sections-roles-language': m0039,
+  '0040-member-notifications': m0040,
 };
