@@ -92,7 +92,6 @@ import { registerLegalPageRoutes } from './modules/legal-pages/legal-pages.route
 import { registerCustomPageRoutes } from './modules/custom-pages/custom-pages.routes.ts';
 import { registerErrorPageRoutes } from './modules/custom-pages/error-pages.routes.ts';
 import { registerMemberCustomPageRoutes } from './modules/custom-pages/member-custom-pages.routes.ts';
-import { registerMemberSiteRoutes } from './modules/custom-pages/member-site.routes.ts';
 import {
   installLegalAcceptanceNotice,
   registerMemberLegalPageRoutes,
@@ -130,7 +129,7 @@ import { createPreferencesService } from './modules/preferences/preferences.serv
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes.ts';
 import { createStacksService } from './modules/stacks/stacks.service.ts';
 import { registerStackHubRoutes, registerStackSelfRoutes } from './modules/stacks/stacks.routes.ts';
-import { registerCommunityLandingRoute } from './modules/stacks/community-landing.routes.ts';
+import { registerCommunitySite } from './composition/community-site-wiring.ts';
 import {
   communityMailer,
   moderationClassifier,
@@ -283,7 +282,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerPreferenceRoutes(app, { preferences, authenticate: authenticateAccount });
   registerStackHubRoutes(app, { stacks, authenticate: authenticateAccount });
-  registerCommunityLandingRoute(app, { db, publicUrl: config.publicUrl });
   registerFeatureHubRoutes(app, { db, authenticate: authenticateAccount });
   registerAppRequestHubRoutes(app, { ...platform, authenticate: authenticateAccount });
 
@@ -362,7 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrizeImageRoutes(app, platform);
   registerAdImageRoutes(app, platform);
   registerMediaLibraryFileRoutes(app, platform);
-  registerMemberSiteRoutes(app, platform);
+  registerCommunitySite(app, platform);
   registerCubeApiRoutes(app, platform);
 
   if (deps.serveConsole) await registerConsole(app, config);

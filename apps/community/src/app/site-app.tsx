@@ -1,0 +1,81 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { Route, Routes, matchRoutes, useLocation } from 'react-router';
+import { useCommunityName } from '../components/community-name.ts';
+import { SiteSettingProvider, useSite, type SiteSetting } from './site-context.tsx';
+import { SiteLayout } from './site-layout.tsx';
+import { siteMessages } from './site-locale.ts';
+import { SITE_ROUTES } from './site-routes.tsx';
+import { siteTheme } from './site-theme.ts';
+import { NO_PREFERENCES } from '../site-api/site-queries.ts';
+
+/** Keeps the tab's title in step with the page after a navigation in the browser. */
+function TitleSync() {
+  const location = useLocation();
+  const intl = useIntl();
+  const site = useSite();
+  const community = useCommunityName();
+  const preferences = useQuery(site.queries.preferences()).data;
+  const client = useQueryClient();
+  useEffect(() => {
+    const match = matchRoutes(SITE_ROUTES, location)?.at(-1);
+    const route = SITE_ROUTES.find((r) => r.path === match?.route.path);
+    if (!route || !preferences) return;
+    document.title = route.head({
+      params: match?.params ?? {},
+      search: location.search,
+      client,
+      queries: site.queries,
+      preferences,
+      community,
+      intl,
+    }).title;
+  });
+  return null;
+}
+
+function ThemedSite() {
+  const { queries } = useSite();
+  const preferences = useQuery(queries.preferences()).data;
+  const theme = useMemo(() => siteTheme(preferences ?? NO_PREFERENCES), [preferences]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <TitleSync />
+      <SiteLayout>
+        <Routes>
+          {SITE_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={route.element} />
+          ))}
+        </Routes>
+      </SiteLayout>
+    </ThemeProvider>
+  );
+}
+
+/** The member site inside its providers; the router around it is the server's or the browser's. */
+export function SiteApp({
+  setting,
+  client,
+  cache,
+}: {
+  setting: SiteSetting;
+  client: QueryClient;
+  cache: EmotionCache;
+}) {
+  return (
+    <CacheProvider value={cache}>
+      <QueryClientProvider client={client}>
+        <IntlProvider locale={setting.locale} messages={siteMessages(setting.locale)} defaultLocale="en">
+          <SiteSettingProvider value={setting}>
+            <ThemedSite />
+          </SiteSettingProvider>
+        </IntlProvider>
+      </QueryClientProvider>
+    </CacheProvider>
+  );
+}

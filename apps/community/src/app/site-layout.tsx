@@ -1,0 +1,128 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { NavLink } from 'react-router';
+import { useCommunityName } from '../components/community-name.ts';
+import { NO_PREFERENCES, preferenceOn, preferenceText } from '../site-api/site-queries.ts';
+import { useSite } from './site-context.tsx';
+import { navbarColour } from './site-theme.ts';
+import { readableOn } from './readable-colour.ts';
+
+/** The site's frame: a skip link, the navbar with the community's logo and sections, the footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const { queries } = useSite();
+  const community = useCommunityName();
+  const preferences = useQuery(queries.preferences()).data ?? NO_PREFERENCES;
+  const logo = preferenceText(preferences, 'navbar_logo') || preferenceText(preferences, 'logo_light');
+  const mobileLogo = preferenceText(preferences, 'navbar_logo_mobile');
+  const navbar = navbarColour(preferences);
+  const ink = readableOn(navbar);
+  const copyright = preferenceText(preferences, 'application_copyright');
+  const links: { to: string; label: string; end?: boolean }[] = [
+    { to: '/', label: intl.formatMessage({ id: 'site.nav.home' }), end: true },
+    ...(preferenceOn(preferences, 'explore_stream_enabled')
+      ? [{ to: '/explore', label: intl.formatMessage({ id: 'site.nav.explore' }) }]
+      : []),
+    { to: '/categories', label: intl.formatMessage({ id: 'site.nav.categories' }) },
+  ];
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Link
+        href="#content"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
+      >
+        <FormattedMessage id="site.skipToContent" />
+      </Link>
+      <AppBar
+        position="static"
+        elevation={0}
+        sx={{ bgcolor: navbar, color: ink, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
+          <Link
+            component={NavLink}
+            to="/"
+            color="inherit"
+            underline="none"
+            sx={{ display: 'flex', alignItems: 'center' }}
+          >
+            {logo ? (
+              <Box component="picture" sx={{ display: 'flex' }}>
+                {mobileLogo && <source media="(max-width: 599px)" srcSet={mobileLogo} />}
+                <Box component="img" src={logo} alt={community} sx={{ maxHeight: 40, maxWidth: 180 }} />
+              </Box>
+            ) : (
+              <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
+                {community}
+              </Typography>
+            )}
+          </Link>
+          <Stack
+            component="nav"
+            aria-label={intl.formatMessage({ id: 'site.nav.label' })}
+            direction="row"
+            spacing={0.5}
+            sx={{ flexGrow: 1, overflowX: 'auto' }}
+          >
+            {links.map((link) => (
+              <Button
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                end={link.end}
+                color="inherit"
+                sx={{
+                  textTransform: 'none',
+                  '&.active': { textDecoration: 'underline', textUnderlineOffset: 6 },
+                }}
+              >
+                {link.label}
+              </Button>
+            ))}
+          </Stack>
+        </Toolbar>
+      </AppBar>
+      <Container
+        component="main"
+        id="content"
+        tabIndex={-1}
+        maxWidth="md"
+        sx={{ py: { xs: 2, sm: 4 }, flexGrow: 1, outline: 'none' }}
+      >
+        {children}
+      </Container>
+      <Box
+        component="footer"
+        sx={{ borderTop: 1, borderColor: 'divider', py: 3, bgcolor: 'background.paper' }}
+      >
+        <Container maxWidth="md">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
+            <Typography variant="body2" color="text.secondary">
+              {copyright || `© ${community}`}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              <FormattedMessage id="site.footer.poweredBy" />
+            </Typography>
+          </Stack>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

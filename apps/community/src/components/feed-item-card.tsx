@@ -1,0 +1,55 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
+import type { FeedObject } from '../site-api/site-shapes.ts';
+import { AuthorLine } from './author-line.tsx';
+import { categoryPath, contributionPath, contributionTitle } from './contribution-link.ts';
+import { htmlAsText } from './plain-text.tsx';
+
+/** One contribution in a feed: title (or the start of its text), author, categories, counts. */
+export function FeedItemCard({ object }: { object: FeedObject }) {
+  const title = contributionTitle(object);
+  const excerpt = object.title ? htmlAsText(object.summary || object.html) : '';
+  const reactions = object.reactions_count.reduce((sum, r) => sum + r.count, 0) || object.vote_count;
+  return (
+    <Card component="article" variant="outlined">
+      <CardContent>
+        <Stack spacing={1}>
+          <AuthorLine author={object.author} date={object.added_at} />
+          <Typography variant="h6" component="h2" sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
+            <Link component={RouterLink} to={contributionPath(object)} underline="hover" color="inherit">
+              {title}
+            </Link>
+          </Typography>
+          {excerpt && excerpt !== title && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {excerpt.length > 240 ? `${excerpt.slice(0, 239)}…` : excerpt}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            {object.categories.map((category) => (
+              <Chip
+                key={category.id}
+                label={category.name}
+                size="small"
+                component={RouterLink}
+                to={categoryPath(category)}
+                clickable
+              />
+            ))}
+            <Typography variant="body2" color="text.secondary">
+              <FormattedMessage id="site.item.comments" values={{ count: object.comment_count }} />
+              {' · '}
+              <FormattedMessage id="site.item.reactions" values={{ count: reactions }} />
+            </Typography>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

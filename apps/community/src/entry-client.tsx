@@ -1,0 +1,39 @@
+import createCache from '@emotion/cache';
+import { QueryClient, hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { SiteApp } from './app/site-app.tsx';
+import { browserFetch } from './site-api/site-fetch.ts';
+import { siteQueries } from './site-api/site-queries.ts';
+import { SITE_ROOT_ID, SITE_STATE_ID, STYLE_KEY, type SiteState } from './site-state.ts';
+
+const stateElement = document.getElementById(SITE_STATE_ID);
+const root = document.getElementById(SITE_ROOT_ID);
+
+if (stateElement && root) {
+  const state = JSON.parse(stateElement.textContent ?? '{}') as SiteState;
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: 1, retryOnMount: false, staleTime: 30_000 } },
+  });
+  hydrate(client, state.dehydrated);
+  const queries = siteQueries(browserFetch(`${state.base}/api/v2`, () => null));
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <BrowserRouter basename={state.base || '/'}>
+        <SiteApp
+          setting={{
+            base: state.base,
+            origin: state.origin,
+            locale: state.locale,
+            communityName: state.communityName,
+            queries,
+          }}
+          client={client}
+          cache={createCache({ key: STYLE_KEY })}
+        />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

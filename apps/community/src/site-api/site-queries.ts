@@ -1,0 +1,92 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { SiteFetch } from './site-fetch.ts';
+import type {
+  ApiPage,
+  ContentComment,
+  FeedItem,
+  FeedObject,
+  FeedObjectType,
+  PreferenceRow,
+  SiteCategory,
+} from './site-shapes.ts';
+
+/** Contents per feed page. */
+export const FEED_PAGE_SIZE = 20;
+/** Comments read with a contribution (first level and their replies). */
+const COMMENTS_PAGE_SIZE = 200;
+
+/** The preferences of the community by name (theme, SEO, switches); a plain object, so it travels as JSON. */
+export type Preferences = Readonly<Record<string, unknown>>;
+
+/** Before the preferences are known: every preference at its default. */
+export const NO_PREFERENCES: Preferences = {};
+
+/**
+ * The member site's queries: one key and one call per thing it reads, shared by the server (which
+ * fills the cache before rendering) and the browser (which hydrates from it and refetches).
+ */
+export function siteQueries(fetch: SiteFetch) {
+  return {
+    preferences: () =>
+      queryOptions({
+        queryKey: ['preferences'],
+        queryFn: async (): Promise<Preferences> => {
+          const page = (await fetch('dynamic_preference/?limit=1000')) as ApiPage<PreferenceRow>;
+          return Object.fromEntries(page.results.map((row) => [row.name, row.value]));
+        },
+        staleTime: 60_000,
+      }),
+    exploreFeed: (page: number) =>
+      queryOptions({
+        queryKey: ['feed', 'explore', page],
+        queryFn: async () =>
+          (await fetch(
+            `feed/explore/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
+          )) as ApiPage<FeedItem>,
+      }),
+    contribution: (type: FeedObjectType, id: number) =>
+      queryOptions({
+        queryKey: ['contribution', type, id],
+        queryFn: async () => (await fetch(`${type}/${id}/`)) as FeedObject,
+      }),
+    comments: (type: FeedObjectType, id: number) =>
+      queryOptions({
+        queryKey: ['comments', type, id],
+        queryFn: async () =>
+          (await fetch(`comment/?${type}=${id}&limit=${COMMENTS_PAGE_SIZE}`)) as ApiPage<ContentComment>,
+      }),
+    categories: () =>
+      queryOptions({
+        queryKey: ['categories'],
+        queryFn: async () => (await fetch('category/?limit=100')) as ApiPage<SiteCategory>,
+        staleTime: 60_000,
+      }),
+    category: (id: number) =>
+      queryOptions({
+        queryKey: ['category', id],
+        queryFn: async () => (await fetch(`category/${id}/`)) as SiteCategory,
+      }),
+    categoryFeed: (id: number, page: number) =>
+      queryOptions({
+        queryKey: ['category', id, 'feed', page],
+        queryFn: async () =>
+          (await fetch(
+            `category/${id}/feed/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
+          )) as ApiPage<FeedItem>,
+      }),
+  };
+}
+
+export type SiteQueries = ReturnType<typeof siteQueries>;
+
+/** A preference as text ('' when unset). */
+export function preferenceText(preferences: Preferences, name: string): string {
+  const value = preferences[name];
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+/** A switch preference (true, 'true', 1). */
+export function preferenceOn(preferences: Preferences, name: string): boolean {
+  const value = preferences[name];
+  return value === true || value === 'true' || value === 1 || value === '1';
+}

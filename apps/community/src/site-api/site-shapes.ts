@@ -1,0 +1,37 @@
+import type { ContentComment, FeedItem, FeedObject, FeedObjectType } from '@agora/contract';
+
+/** A page of the member API (SelfCommunity's list envelope). */
+export interface ApiPage<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export type { ContentComment, FeedItem, FeedObject, FeedObjectType };
+
+/** The fields of SelfCommunity's Category object the site shows. */
+export interface SiteCategory {
+  id: number;
+  name: string;
+  slug: string;
+  slogan: string;
+  seo_title: string;
+  seo_description: string;
+  image_medium: string | null;
+  emotional_image_original: string | null;
+  followers_counter: number;
+  lastmod_datetime?: string;
+}
+
+/** A dynamic preference as `dynamic_preference/` lists it. */
+export interface PreferenceRow {
+  name: string;
+  value: unknown;
+}
+
+/** The contribution a feed unit carries, whatever its type. */
+export function objectOfItem(item: FeedItem): FeedObject | undefined {
+  const unit = item as unknown as Record<string, unknown>;
+  return (unit[item.type] as FeedObject | undefined) ?? undefined;
+}

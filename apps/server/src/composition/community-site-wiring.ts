@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { PlatformDeps } from '../platform/platform-deps.ts';
+import { registerCommunitySiteRoutes } from '../modules/community-site/community-site.routes.ts';
+import { readSiteBundle } from '../modules/community-site/site-assets.ts';
+import type { SiteRenderer } from '../modules/community-site/site-renderer.ts';
+
+/** The member site's build (apps/community/dist), next to this server's sources. */
+const SITE_DIST = path.resolve(import.meta.dirname, '../../../community/dist');
+/**
+ * Its server entry. Named through a variable: the site is type-checked by its own project (JSX, DOM),
+ * not by the server's; `renderSitePage` takes and answers the shapes of SiteRenderer, which the
+ * member-site API tests prove by rendering real pages.
+ */
+const SITE_ENTRY = path.resolve(import.meta.dirname, '../../../community/src/entry-server.tsx');
+
+/**
+ * The member site's server rendering, loaded on the first page asked (ADR 0036): React and MUI stay
+ * out of a process, or a test, that never renders a page.
+ */
+const renderSite: SiteRenderer = async (request) => {
+  const site = (await import(SITE_ENTRY)) as { renderSitePage: SiteRenderer };
+  return site.renderSitePage(request);
+};
+
+/** Wires apps/community into the server: its pages under every community, and its bundle's files. */
+export function registerCommunitySite(
+  app: FastifyInstance,
+  platform: PlatformDeps,
+  distDir = SITE_DIST,
+): void {
+  registerCommunitySiteRoutes(app, { ...platform, render: renderSite, bundle: readSiteBundle(distDir) });
+}

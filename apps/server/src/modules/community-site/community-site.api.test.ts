@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
+import { communityFixture, createMember, memberSignIn, type SignedIn } from '../../test-support/fixtures.ts';
+
+/**
+ * The member site as a crawler and a browser without JavaScript see it (issue 18 §1, §4): pages
+ * rendered on the server from the member API, with the console's SEO settings, and nothing of a
+ * registered-only community's contents.
+ */
+const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+let t: TestApp;
+let admin: SignedIn;
+let demoId: number;
+let discussionId: number;
+
+const visit = (url: string, language = 'en-GB,en;q=0.9') =>
+  t.app.inject({ method: 'GET', url, headers: { accept: HTML, 'accept-language': language } });
+
+async function preferences(values: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/c/demo/platform/api/v1/dynamic_preference/update_multi/',
+    headers: { ...admin.bearer, 'content-type': 'application/json' },
+    payload: JSON.stringify(values),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The content of a `<meta>` tag (by name or property), or of the canonical link. */
+function meta(html: string, key: string): string | undefined {
+  const tag = new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(html);
+  return tag?.[1];
+}
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ admin, demoId } = await communityFixture(t, ADMIN_PASSWORD));
+  await createMember(t.db, demoId, 'writer', 'writer-password-1');
+  const writer = await memberSignIn(t.app, t.db, 'demo', 'writer', 'writer-password-1');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/c/demo/api/v2/discussion/',
+    headers: { ...writer.bearer, 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      title: 'Where to meet in June',
+      text: '<p>The park &amp; the <b>library</b> are both free.</p><script>alert(1)</script>',
+    }),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  discussionId = created.json().id;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the member site, rendered on the server', () => {
+  it('serves the home with the webmaster title, description and robots, and the public contents', async () => {
+    await preferences({
+      meta_title_home_not_logged: 'Demo — neighbours helping neighbours',
+      meta_description: 'Ask, answer and meet the people of the neighbourhood.',
+      meta_robots: 'index, follow',
+      content_availability: true,
+    });
+    const home = await visit('/c/demo/');
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(title(home.body)).toBe('Demo — neighbours helping neighbours');
+    expect(meta(home.body, 'description')).toBe('Ask, answer and meet the people of the neighbourhood.');
+    expect(meta(home.body, 'robots')).toBe('index, follow');
+    expect(canonical(home.body)).toBe(`${t.config.publicUrl}/c/demo/`);
+    expect(meta(home.body, 'og:title')).toBe('Demo — neighbours helping neighbours');
+    expect(home.body).toContain('Where to meet in June');
+    // The address without its slash leads to the home.
+    const bare = await t.app.inject({ method: 'GET', url: '/c/demo' });
+    expect(bare.statusCode).toBe(308);
+    expect(bare.headers.location).toBe('/c/demo/');
+  });
+
+  it("gives a contribution its own title, excerpt, canonical address and Open Graph article, with the member's markup as text", async () => {
+    const page = await visit(`/c/demo/discussion/${discussionId}/where-to-meet-in-june`);
+    expect(page.statusCode).toBe(200);
+    expect(title(page.body)).toBe('Where to meet in June · Demo');
+    expect(meta(page.body, 'description')).toContain('The park &#38; the library are both free.');
+    expect(meta(page.body, 'og:type')).toBe('article');
+    expect(canonical(page.body)).toBe(
+      `${t.config.publicUrl}/c/demo/discussion/${discussionId}/where-to-meet-in-june`,
+    );
+    // What a member wrote is shown, never run: their tags are not in the page.
+    expect(page.body).not.toContain('<script>alert(1)</script>');
+    expect(page.body).not.toContain('<b>library</b>');
+  });
+
+  it("gives a category its SEO title and meta description, and answers the community's 404 page for what does not exist", async () => {
+    const categories = await t.app.inject({ method: 'GET', url: '/c/demo/api/v2/category/' });
+    const category = categories.json().results[0] as { id: number; slug: string } | undefined;
+    if (category) {
+      await t.db
+        .updateTable('categories')
+        .set({ seo_title: 'Events near you', seo_description: 'What happens this month.' })
+        .where('id', '=', category.id)
+        .execute();
+      const page = await visit(`/c/demo/category/${category.id}/${category.slug}`);
+      expect(page.statusCode).toBe(200);
+      expect(title(page.body)).toBe('Events near you');
+      expect(meta(page.body, 'description')).toBe('What happens this month.');
+    }
+    expect((await visit('/c/demo/discussion/999999/')).statusCode).toBe(404);
+    expect((await visit('/c/demo/no/such/page')).statusCode).toBe(404);
+    // The APIs keep their JSON refusals, and an unknown method is still 405.
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/api/v2/nothing/',
+      headers: { accept: HTML },
+    });
+    expect(api.json().errors[0].code).toBe('not_found');
+    expect((await t.app.inject({ method: 'DELETE', url: '/c/demo/api/v2/custom_page/' })).statusCode).toBe(
+      405,
+    );
+  });
+
+  it('writes the page in the visitor’s language, Italian or English', async () => {
+    const italian = await visit('/c/demo/categories', 'it-IT,it;q=0.9,en;q=0.5');
+    expect(italian.body).toContain('<html lang="it">');
+    expect(title(italian.body)).toBe('Categorie · Demo');
+    const english = await visit('/c/demo/categories', 'de-DE,de;q=0.9');
+    expect(english.body).toContain('<html lang="en">');
+  });
+
+  it('renders nothing of a registered-only community’s contents for visitors and crawlers: the page says sign in', async () => {
+    await preferences({ content_availability: false });
+    try {
+      const home = await visit('/c/demo/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('Members only');
+      expect(home.body).not.toContain('Where to meet in June');
+      const page = await visit(`/c/demo/discussion/${discussionId}/`);
+      expect(page.body).not.toContain('Where to meet in June');
+      expect(page.body).not.toContain('library');
+    } finally {
+      await preferences({ content_availability: true });
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_PAGE_STATUS, type ErrorPageKind } from '@agora/contract';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { callerOrigin, servedHost } from '../../platform/http/served-address.ts';
+import { findStackBySlug } from '../stacks/stack-row.repository.ts';
+import {
+  createErrorPagesService,
+  errorDocument,
+  errorPageLocale,
+} from '../custom-pages/error-pages.service.ts';
+import { bundleFile, type SiteBundle } from './site-assets.ts';
+import type { SiteRenderer } from './site-renderer.ts';
+
+/** What the server answers itself under a community: the site never renders these paths. */
+const SERVER_SEGMENT = /^\/(platform|api|cubejs-api|oauth|media|\.well-known)(\/|$)/;
+/** A community open to members; any other status (stopped, frozen, restarting…) is closed. */
+const RUNNING = new Set(['online', 'started']);
+/** How long a closed community asks browsers to wait before asking again, in seconds. */
+const RETRY_AFTER = '600';
+/** Where the bundle's files are served, under the community's path. */
+export const SITE_ASSETS_SEGMENT = '_site';
+
+export interface CommunitySiteDeps extends PlatformDeps {
+  render: SiteRenderer;
+  /** The built browser bundle; undefined when the site is not built (pages still render). */
+  bundle: SiteBundle | undefined;
+}
+
+interface SiteParams {
+  slug: string;
+  '*'?: string;
+}
+
+/** `/c/{slug}/{rest}`: an address of a community's member site (rest starts with '/'). */
+const SITE_PATH = /^\/c\/([^/]+)(\/[^?]*)?(\?.*)?$/;
+
+/** Whether the caller reads pages: browsers and crawlers (or no preference); API clients keep JSON refusals. */
+function wantsPage(accept: string | undefined): boolean {
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}
+
+export function registerCommunitySiteRoutes(app: FastifyInstance, deps: CommunitySiteDeps): void {
+  const errorPages = createErrorPagesService(deps);
+
+  async function errorPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    stack: { id: number; name: string },
+    kind: ErrorPageKind,
+  ) {
+    const locale = errorPageLocale(request.headers['accept-language']);
+    const body = await errorPages.bodyFor(stack.id, kind, locale);
+    if (kind === 'service_unavailable') void reply.header('Retry-After', RETRY_AFTER);
+    return reply
+      .code(ERROR_PAGE_STATUS[kind])
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Vary', 'Accept-Language')
+      .send(errorDocument({ community: stack.name, body, locale }));
+  }
+
+  async function page(request: FastifyRequest, reply: FastifyReply, slug: string, rest: string) {
+    const stack = await findStackBySlug(deps.db, slug);
+    if (!stack) return undefined;
+    if (!RUNNING.has(stack.status)) return errorPage(request, reply, stack, 'service_unavailable');
+
+    const onOwnDomain = servedHost(request)?.slug === slug;
+    const base = onOwnDomain ? '' : `/c/${slug}`;
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const acceptLanguage = request.headers['accept-language'];
+    const assetBase = `${base}/${SITE_ASSETS_SEGMENT}/`;
+    const rendered = await deps.render({
+      path: `${rest}${query}`,
+      base,
+      origin: callerOrigin(request, deps.config.publicUrl),
+      acceptLanguage,
+      communityName: stack.name,
+      // The member API as any client reaches it: through its HTTP routes, as a visitor.
+      fetch: async (apiPath) => {
+        const answer = await app.inject({
+          method: 'GET',
+          url: `/c/${slug}/api/v2/${apiPath}`,
+          headers: {
+            accept: 'application/json',
+            ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+          },
+        });
+        const body: unknown = answer.body ? JSON.parse(answer.body) : null;
+        if (answer.statusCode >= 400) {
+          const first = (body as { errors?: { code?: string; message?: string }[] } | null)?.errors?.[0];
+          throw Object.assign(new Error(first?.message ?? `HTTP ${answer.statusCode}`), {
+            status: answer.statusCode,
+            code: first?.code ?? `http_${answer.statusCode}`,
+          });
+        }
+        return body;
+      },
+      assets: {
+        scripts: (deps.bundle?.entry.scripts ?? []).map((file) => `${assetBase}${file}`),
+        styles: (deps.bundle?.entry.styles ?? []).map((file) => `${assetBase}${file}`),
+      },
+    });
+    if (rendered.status === 404) return errorPage(request, reply, stack, 'page_not_found');
+    return reply
+      .code(rendered.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Language')
+      .send(rendered.html);
+  }
+
+  app.get('/c/:slug', { schema: { hide: true } }, async (request, reply) => {
+    const { slug } = request.params as SiteParams;
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/c/${encodeURIComponent(slug)}/${query}`, 308);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    const match = SITE_PATH.exec(request.url);
+    const rest = match?.[2] ?? '/';
+    if (!match || SERVER_SEGMENT.test(rest) || !wantsPage(request.headers.accept)) return;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(match[1] ?? '');
+    } catch {
+      return;
+    }
+    return page(request, reply, slug, rest);
+  });
+
+  app.get(`/c/:slug/${SITE_ASSETS_SEGMENT}/assets/*`, { schema: { hide: true } }, async (request, reply) => {
+    const found = deps.bundle && bundleFile(deps.bundle, (request.params as SiteParams)['*'] ?? '');
+    if (!found) return reply.callNotFound();
+    return reply
+      .type(found.type)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(fs.createReadStream(found.file));
+  });
+}
