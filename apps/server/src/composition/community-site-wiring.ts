@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PlatformDeps } from '../platform/platform-deps.ts';
 import { registerCommunitySiteRoutes } from '../modules/community-site/community-site.routes.ts';
 import { readSiteBundle } from '../modules/community-site/site-assets.ts';
+import { registerSiteCrawlerRoutes } from '../modules/community-site/site-crawler.routes.ts';
 import type { SiteRenderer } from '../modules/community-site/site-renderer.ts';
 
 /** The member site's build (apps/community/dist), next to this server's sources. */
@@ -23,11 +24,12 @@ const renderSite: SiteRenderer = async (request) => {
   return site.renderSitePage(request);
 };
 
-/** Wires apps/community into the server: its pages under every community, and its bundle's files. */
+/** Wires apps/community into the server: its pages under every community, its bundle's files, robots.txt and sitemaps. */
 export function registerCommunitySite(
   app: FastifyInstance,
   platform: PlatformDeps,
   distDir = SITE_DIST,
 ): void {
+  registerSiteCrawlerRoutes(app, platform);
   registerCommunitySiteRoutes(app, { ...platform, render: renderSite, bundle: readSiteBundle(distDir) });
 }

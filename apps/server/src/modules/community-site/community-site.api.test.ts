@@ -141,4 +141,52 @@ describe('the member site, rendered on the server', () => {
       await preferences({ content_availability: true });
     }
   });
+
+  it('tells crawlers where the sitemap is, lists the public pages and contributions, and keeps out when told noindex', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/c/demo/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toContain('text/plain');
+    expect(robots.body).toContain(`Sitemap: ${t.config.publicUrl}/c/demo/sitemap.xml`);
+    const index = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap.xml' });
+    expect(index.headers['content-type']).toContain('application/xml');
+    expect(index.body).toContain('<sitemapindex');
+    const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+      m[1]!.replace(t.config.publicUrl, ''),
+    );
+    expect(files).toEqual(['/c/demo/sitemap/pages.xml', '/c/demo/sitemap/contents/1.xml']);
+    const pages = await t.app.inject({ method: 'GET', url: files[0]! });
+    expect(pages.body).toContain(`<loc>${t.config.publicUrl}/c/demo/</loc>`);
+    expect(pages.body).toContain(`<loc>${t.config.publicUrl}/c/demo/categories</loc>`);
+    const contents = await t.app.inject({ method: 'GET', url: files[1]! });
+    expect(contents.body).toContain(`/c/demo/discussion/${discussionId}/where-to-meet-in-june</loc>`);
+    expect((await t.app.inject({ method: 'GET', url: '/c/demo/sitemap/contents/2.xml' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/c/demo/sitemap/contents/zero.xml' })).statusCode).toBe(
+      400,
+    );
+
+    await preferences({ meta_robots: 'noindex, nofollow' });
+    try {
+      const refused = await t.app.inject({ method: 'GET', url: '/c/demo/robots.txt' });
+      expect(refused.body).toBe('User-agent: *\nDisallow: /\n');
+      expect(meta((await visit('/c/demo/')).body, 'robots')).toBe('noindex, nofollow');
+    } finally {
+      await preferences({ meta_robots: 'index, follow' });
+    }
+  });
+
+  it("lists nothing of a registered-only community's contents in its sitemap", async () => {
+    await preferences({ content_availability: false });
+    try {
+      const index = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap.xml' });
+      expect(index.body).not.toContain('/contents/');
+      const pages = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap/pages.xml' });
+      expect([...pages.body.matchAll(/<loc>/g)]).toHaveLength(1);
+      const contents = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap/contents/1.xml' });
+      expect(contents.body).not.toContain('discussion');
+    } finally {
+      await preferences({ content_availability: true });
+    }
+  });
 });

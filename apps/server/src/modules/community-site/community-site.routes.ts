@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_PAGE_STATUS, type ErrorPageKind } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
-import { callerOrigin, servedHost } from '../../platform/http/served-address.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
 import {
   createErrorPagesService,
@@ -11,6 +10,8 @@ import {
 } from '../custom-pages/error-pages.service.ts';
 import { bundleFile, type SiteBundle } from './site-assets.ts';
 import type { SiteRenderer } from './site-renderer.ts';
+import { memberApiReader } from './member-api-reader.ts';
+import { siteAddress } from './site-address.ts';
 
 /** What the server answers itself under a community: the site never renders these paths. */
 const SERVER_SEGMENT = /^\/(platform|api|cubejs-api|oauth|media|\.well-known)(\/|$)/;
@@ -65,37 +66,18 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
     if (!stack) return undefined;
     if (!RUNNING.has(stack.status)) return errorPage(request, reply, stack, 'service_unavailable');
 
-    const onOwnDomain = servedHost(request)?.slug === slug;
-    const base = onOwnDomain ? '' : `/c/${slug}`;
+    const { origin, base } = siteAddress(request, deps.config.publicUrl, slug);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const acceptLanguage = request.headers['accept-language'];
     const assetBase = `${base}/${SITE_ASSETS_SEGMENT}/`;
     const rendered = await deps.render({
       path: `${rest}${query}`,
       base,
-      origin: callerOrigin(request, deps.config.publicUrl),
+      origin,
       acceptLanguage,
       communityName: stack.name,
       // The member API as any client reaches it: through its HTTP routes, as a visitor.
-      fetch: async (apiPath) => {
-        const answer = await app.inject({
-          method: 'GET',
-          url: `/c/${slug}/api/v2/${apiPath}`,
-          headers: {
-            accept: 'application/json',
-            ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
-          },
-        });
-        const body: unknown = answer.body ? JSON.parse(answer.body) : null;
-        if (answer.statusCode >= 400) {
-          const first = (body as { errors?: { code?: string; message?: string }[] } | null)?.errors?.[0];
-          throw Object.assign(new Error(first?.message ?? `HTTP ${answer.statusCode}`), {
-            status: answer.statusCode,
-            code: first?.code ?? `http_${answer.statusCode}`,
-          });
-        }
-        return body;
-      },
+      fetch: memberApiReader(app, slug, acceptLanguage),
       assets: {
         scripts: (deps.bundle?.entry.scripts ?? []).map((file) => `${assetBase}${file}`),
         styles: (deps.bundle?.entry.styles ?? []).map((file) => `${assetBase}${file}`),

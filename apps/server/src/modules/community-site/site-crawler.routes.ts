@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { findStackBySlug } from '../stacks/stack-row.repository.ts';
+import { isRefusal, memberApiReader } from './member-api-reader.ts';
+import { siteAddress } from './site-address.ts';
+
+/** Contributions per sitemap file (the member API's largest page). */
+export const SITEMAP_PAGE_SIZE = 1000;
+const RUNNING = new Set(['online', 'started']);
+
+interface ApiPage<T> {
+  count: number;
+  results: T[];
+}
+interface FeedUnit {
+  type: string;
+  [kind: string]: unknown;
+}
+interface Contribution {
+  id: number;
+  type: string;
+  slug: string;
+  last_activity_at: string;
+}
+interface Preference {
+  name: string;
+  value: unknown;
+}
+
+const slugParams = z.object({ slug: z.string().min(1).max(100) });
+const contentsParams = slugParams.extend({ page: z.coerce.number().int().min(1).max(100_000) });
+
+function escapeXml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function urlset(entries: { loc: string; lastmod?: string }[]): string {
+  const urls = entries.map(
+    (e) =>
+      `<url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${escapeXml(e.lastmod)}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** Whether the webmaster robots setting keeps search engines out. */
+function refusesRobots(robots: string): boolean {
+  return /\bnoindex\b/i.test(robots);
+}
+
+/**
+ * What search engines read of a community's site (issue 18 §1): `robots.txt`, pointing at the
+ * sitemap (or refusing every page when the webmaster robots setting says `noindex`), and the sitemap,
+ * an index of one file of the site's pages and files of its public contributions, all read from the
+ * member API as a visitor: a registered-only community's sitemap lists the home alone.
+ */
+export function registerSiteCrawlerRoutes(app: FastifyInstance, deps: PlatformDeps): void {
+  async function community(request: FastifyRequest, slug: string) {
+    const stack = await findStackBySlug(deps.db, slug);
+    if (!stack || !RUNNING.has(stack.status)) throw AppError.notFound('This community is not found');
+    const { origin, base } = siteAddress(request, deps.config.publicUrl, slug);
+    return { read: memberApiReader(app, slug), site: `${origin}${base}` };
+  }
+
+  /** The preferences a crawler file needs, by name. */
+  async function preferences(read: (path: string) => Promise<unknown>): Promise<Map<string, unknown>> {
+    const page = (await read('dynamic_preference/?limit=1000')) as ApiPage<Preference>;
+    return new Map(page.results.map((p) => [p.name, p.value]));
+  }
+
+  /** A list the visitor may read, or none when the community keeps it for members. */
+  async function readable<T>(read: (path: string) => Promise<unknown>, path: string): Promise<ApiPage<T>> {
+    try {
+      return (await read(path)) as ApiPage<T>;
+    } catch (error) {
+      if (isRefusal(error) && error.status < 500) return { count: 0, results: [] };
+      throw error;
+    }
+  }
+
+  const xml = (reply: FastifyReply, body: string) =>
+    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
+
+  app.get('/c/:slug/robots.txt', { schema: { params: slugParams, hide: true } }, async (request, reply) => {
+    const { slug } = request.params as z.infer<typeof slugParams>;
+    const found = await community(request, slug);
+    const robots = String((await preferences(found.read)).get('meta_robots') ?? '');
+    const rules = refusesRobots(robots)
+      ? ['User-agent: *', 'Disallow: /']
+      : ['User-agent: *', 'Allow: /', '', `Sitemap: ${found.site}/sitemap.xml`];
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(`${rules.join('\n')}\n`);
+  });
+
+  app.get('/c/:slug/sitemap.xml', { schema: { params: slugParams, hide: true } }, async (request, reply) => {
+    const { slug } = request.params as z.infer<typeof slugParams>;
+    const found = await community(request, slug);
+    const contents = await readable<FeedUnit>(found.read, 'feed/explore/?ordering=recent&limit=1');
+    const files = [`${found.site}/sitemap/pages.xml`];
+    for (let page = 1; page <= Math.ceil(contents.count / SITEMAP_PAGE_SIZE); page += 1) {
+      files.push(`${found.site}/sitemap/contents/${page}.xml`);
+    }
+    const entries = files.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`);
+    return xml(
+      reply,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
+    );
+  });
+
+  app.get(
+    '/c/:slug/sitemap/pages.xml',
+    { schema: { params: slugParams, hide: true } },
+    async (request, reply) => {
+      const { slug } = request.params as z.infer<typeof slugParams>;
+      const found = await community(request, slug);
+      const explore = await readable<FeedUnit>(found.read, 'feed/explore/?limit=1');
+      const entries = [{ loc: `${found.site}/` }];
+      if (explore.count > 0) {
+        const categories = await readable<{ id: number; slug: string; lastmod_datetime?: string }>(
+          found.read,
+          'category/?limit=1000',
+        );
+        entries.push({ loc: `${found.site}/explore` }, { loc: `${found.site}/categories` });
+        for (const category of categories.results) {
+          entries.push({
+            loc: `${found.site}/category/${category.id}/${category.slug}`,
+            ...(category.lastmod_datetime ? { lastmod: category.lastmod_datetime } : {}),
+          });
+        }
+      }
+      return xml(reply, urlset(entries));
+    },
+  );
+
+  app.get(
+    '/c/:slug/sitemap/contents/:page.xml',
+    { schema: { params: contentsParams, hide: true } },
+    async (request, reply) => {
+      const { slug, page } = request.params as z.infer<typeof contentsParams>;
+      const found = await community(request, slug);
+      const feed = await readable<FeedUnit>(
+        found.read,
+        `feed/explore/?ordering=recent&limit=${SITEMAP_PAGE_SIZE}&offset=${(page - 1) * SITEMAP_PAGE_SIZE}`,
+      );
+      if (feed.results.length === 0 && page > 1) throw AppError.notFound('This sitemap page is empty');
+      const entries = feed.results.flatMap((unit) => {
+        const object = unit[unit.type] as Contribution | undefined;
+        if (!object) return [];
+        return [
+          {
+            loc: `${found.site}/${object.type}/${object.id}${object.slug ? `/${object.slug}` : ''}`,
+            lastmod: object.last_activity_at,
+          },
+        ];
+      });
+      return xml(reply, urlset(entries));
+    },
+  );
+}
