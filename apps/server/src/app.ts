@@ -110,6 +110,7 @@ import {
   registerMemberSsoSignInRoute,
   registerPlatformUrlRoute,
 } from './modules/member-auth/member-auth.routes.ts';
+import { registerMemberAccountEmailRoutes } from './modules/member-auth/member-account.routes.ts';
 import type { CommittedWrites } from './platform/db/committed-writes.ts';
 import { registerMemberScope } from './platform/member-scope/member-scope.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
@@ -339,6 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     installLegalAcceptanceNotice(scope, platform);
     registerMemberSsoSignInRoute(scope, platform);
     registerPlatformUrlRoute(scope, { db, auth, tokens });
+    registerMemberAccountEmailRoutes(scope, { ...platform, tokens, throttle });
     registerMemberPeopleRoutes(scope, memberApi);
     registerMemberContentRoutes(scope, memberApi);
     registerMemberCategoryRoutes(scope, memberApi);

@@ -224,6 +224,15 @@ export const AUDIT_ACTIONS = {
   'members.sso_signin': { routes: [`POST ${M}/sso/signin/`], readOnly: true },
   'members.account_create': { routes: [`POST ${M}/account/create/`] },
   'members.sso_signup': { routes: [`POST ${M}/sso/signup/`] },
+  'members.email_verify': {
+    routes: [
+      `POST ${M}/account/verify/`,
+      `POST ${M}/account/verify/send/`,
+      `POST ${M}/account/verify/validation_code/`,
+    ],
+  },
+  'members.password_recover': { routes: [`POST ${M}/account/recover/`, `POST ${M}/account/reset/`] },
+  'members.sso_token': { routes: [`POST ${M}/sso/token/`], readOnly: true },
   'members.follow': { routes: [`POST ${M}/user/:id/follow/`], person: paramId('id') },
   'members.connection_request': { routes: [`POST ${M}/user/:id/connection/request/`], person: paramId('id') },
   'members.connection_accept': { routes: [`POST ${M}/user/:id/connection/accept/`], person: paramId('id') },

@@ -46,6 +46,10 @@ export const EMAIL_KEYS = {
   incubator_ready: { type: 'system', vars: ['proposal', 'subscribers', 'threshold', 'incubator_url'] },
   /** To the staff when a webhook endpoint answered 410 Gone and was switched off. */
   webhook_disabled: { type: 'system', vars: ['target', 'endpoint_url'] },
+  /** To a member who signed up (or asked again): the link that proves their email address is theirs. */
+  account_verify_email: { type: 'system', vars: ['username', 'verify_url', 'expires_in_hours'] },
+  /** To a member who asked to recover their password: the link to choose a new one. */
+  account_password_reset: { type: 'system', vars: ['username', 'reset_url', 'expires_in_minutes'] },
   invitation: { type: 'invite', vars: ['name', 'code', 'signup_url'] },
   /** Sent to chosen members from the analytics tables (send, type invite). */
   member_invite: { type: 'invite', vars: ['username', 'name'] },

@@ -121,7 +121,7 @@ export type EmailVars = z.infer<typeof emailVarsSchema>;
 export const emailTemplateWriteBodySchema = z.object({
   name: z.string().optional(),
   type: emailTemplateTypeSchema.optional(),
-  theme: z.number().int().nullable().optional(),
+  theme: z.number().int().min(1).max(2147483647).nullable().optional(),
   subject: perLocale.partial().optional(),
   html: perLocale.partial().optional(),
   active: z.boolean().optional(),

@@ -28,6 +28,7 @@ export const LEGAL_PAGES_MESSAGES = {
   policyTaken: 'This policy already has a legal page: save a new version of it.',
   dates: 'The end of validity must come after its start.',
   requiredPolicy: 'A required policy cannot be removed: save a new version of it instead.',
+  notCurrentVersion: 'Accept the current version of each legal page (legal_page/last_revisions/).',
 } as const;
 
 export const legalPagesPaths = {

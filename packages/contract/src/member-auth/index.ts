@@ -1,1 +1,2 @@
 export * from './member-auth-schemas.ts';
+export * from './member-account-schemas.ts';

@@ -121,6 +121,11 @@ export const memberSignUpBodySchema = z.looseObject({
   promo_code: z.string().max(1000).optional(),
   /** The member's language ('en', 'it', or a tag such as 'it-IT'); their emails are written in it. */
   language: z.string().max(35).optional(),
+  /**
+   * Ids of the legal pages (current versions, from `legal_page/last_revisions/`) the person accepted
+   * on the sign-up form: recorded as their acknowledgements, so nothing is owed after signing up.
+   */
+  legal_pages: z.array(rowIdSchema).max(20).optional(),
 });
 export type MemberSignUpBody = z.infer<typeof memberSignUpBodySchema>;
 

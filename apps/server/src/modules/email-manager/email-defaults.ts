@@ -50,6 +50,55 @@ export const SHIPPED_TEMPLATES: Record<EmailKey, ShippedTemplate> = {
         p('<a href="{{sign_in_url}}">{{sign_in_url}}</a>'),
     },
   },
+  account_verify_email: {
+    name: 'Email verification',
+    type: 'system',
+    subject: {
+      en: 'Confirm your email address for {{community_name}}',
+      it: 'Conferma il tuo indirizzo email per {{community_name}}',
+    },
+    html: {
+      en:
+        p('Hello {{username}},') +
+        p('confirm that this address is yours by opening this link:') +
+        p('<a href="{{verify_url}}">{{verify_url}}</a>') +
+        p(
+          'The link works for {{expires_in_hours}} hours. If you did not sign up to {{community_name}}, ignore this email.',
+        ),
+      it:
+        p('Ciao {{username}},') +
+        p('conferma che questo indirizzo è tuo aprendo questo link:') +
+        p('<a href="{{verify_url}}">{{verify_url}}</a>') +
+        p(
+          'Il link vale per {{expires_in_hours}} ore. Se non ti sei registrato a {{community_name}}, ignora questa email.',
+        ),
+    },
+  },
+  account_password_reset: {
+    name: 'Password recovery',
+    type: 'system',
+    subject: {
+      en: 'Choose a new password for {{community_name}}',
+      it: 'Scegli una nuova password per {{community_name}}',
+    },
+    html: {
+      en:
+        p('Hello {{username}},') +
+        p('someone asked to recover the password of your account. Choose a new one here:') +
+        p('<a href="{{reset_url}}">{{reset_url}}</a>') +
+        p(
+          'The link works for {{expires_in_minutes}} minutes and only once. If you did not ask, ignore this email: your password stays the same.',
+        ),
+      it:
+        p('Ciao {{username}},') +
+        p('è stato chiesto di recuperare la password del tuo account. Scegline una nuova qui:') +
+        p('<a href="{{reset_url}}">{{reset_url}}</a>') +
+        p(
+          "Il link vale per {{expires_in_minutes}} minuti e una sola volta. Se non l'hai chiesto tu, ignora questa email: la tua password resta la stessa.",
+        ),
+    },
+  },
+
   moderation_warning: {
     name: 'Warning to an author',
     type: 'system',

@@ -193,3 +193,33 @@ export async function seedDemoLegalPages(trx: Kysely<Database>, stackId: number,
     });
   }
 }
+
+/**
+ * The legal pages a person accepts on the sign-up form (`account/create/`'s `legal_pages`): each must
+ * be the current version of one of the community's pages, else 400 on `legal_pages`. Nothing is asked
+ * while the feature is off (an empty list).
+ */
+export async function legalPagesAcceptedAtSignUp(
+  db: Db,
+  stackId: number,
+  ids: readonly number[] | undefined,
+): Promise<number[]> {
+  const wanted = [...new Set(ids ?? [])];
+  if (wanted.length === 0) return [];
+  const { rows } = await repo.memberVersions(db, stackId, { ids: wanted, currentOnly: true });
+  if (rows.length !== wanted.length) {
+    throw AppError.of(400, ErrorCode.invalid, M.notCurrentVersion, 'legal_pages');
+  }
+  return wanted;
+}
+
+/** Records a new member's acceptance of the pages they accepted at sign-up. */
+export async function acceptLegalPagesAtSignUp(
+  db: Db,
+  stackId: number,
+  userId: number,
+  versionIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  for (const id of versionIds) await repo.saveAck(db, stackId, id, userId, true, now);
+}

@@ -155,6 +155,30 @@ export function registerMemberLegalPageRoutes(scope: FastifyInstance, deps: Plat
   );
 
   r.get(
+    '/legal_page/to_accept/',
+    {
+      config: { member: 'member' },
+      schema: {
+        tags,
+        summary:
+          'The current versions of the required policies (terms, privacy) the caller must accept now: ' +
+          'never accepted, a newer version, or a force-accept since (a plain array; empty when nothing is ' +
+          'owed or legal pages are off). Accept each with `legal_page/{id}/ack/`',
+        response: { 200: z.array(memberLegalPageSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      if (!(await hasFeature(db, stackId, 'legal_pages'))) return [];
+      const userId = requireMember(request).userId;
+      const pending = await repo.pendingAcceptances(db, stackId, userId, REQUIRED_LEGAL_POLICIES);
+      if (pending.length === 0) return [];
+      const page = await repo.memberVersions(db, stackId, { ids: pending.map((p) => p.id), ordering: 'id' });
+      return withAcks(request, stackId, page.rows);
+    },
+  );
+
+  r.get(
     '/legal_page/user_acks/',
     {
       config: { member: 'member' },

@@ -34,6 +34,16 @@ import { clientCredentialsOf, type OAuthFlowService } from '../oauth-apps/oauth-
 import { CONSOLE_CLIENT_ID, type AuthService } from '../auth/auth.service.ts';
 import type { MemberAuthService } from './member-auth.service.ts';
 import { areaAccess } from '../../platform/stack-scope/console-area.ts';
+import { bearerToken } from '../../platform/auth/authenticate.ts';
+import { digestToken } from '../../platform/auth/opaque-token.ts';
+import { findAccessTokenFamily } from '../auth/token.repository.ts';
+import { isSsoFamily } from './member-account-codes.repository.ts';
+
+/** Whether the sign-in of an access token was started by an owner's SSO JWT (`sso/token/`). */
+async function startedBySsoJwt(db: Db, accessToken: string): Promise<boolean> {
+  const family = await findAccessTokenFamily(db, digestToken(accessToken));
+  return family ? isSsoFamily(db, family.family_id) : false;
+}
 
 const tags = ['member-auth'];
 /** Credentials that prove the member signed in themselves (see registerPlatformUrlRoute). */
@@ -198,7 +208,10 @@ export function registerPlatformUrlRoute(
       const member = requireMember(request);
       // Only a credential the member presented themselves opens a console session: a JWT is signed by
       // whoever holds the community's key (its admins, its back end) and may name anyone (ADR 0010).
-      if (!HANDOFF_CREDENTIALS.includes(member.via)) {
+      // A member token an owner's SSO JWT started is no more the member's own presence than the JWT.
+      const startedBySso =
+        member.via === 'member_token' && (await startedBySsoJwt(deps.db, bearerToken(request) ?? ''));
+      if (!HANDOFF_CREDENTIALS.includes(member.via) || startedBySso) {
         throw AppError.of(
           403,
           ErrorCode.handoffRefused,

@@ -31,8 +31,10 @@ import { followCategoriesAtSignUp } from './category-interests.repository.ts';
 import { userTagIds } from '../tagging/tagging.repository.ts';
 import { promoCodeTagsAtSignUp } from '../promo-codes/promo-codes.service.ts';
 import { recordEvent } from '../../platform/events/event-outbox.ts';
+import { acceptLegalPagesAtSignUp, legalPagesAcceptedAtSignUp } from '../legal-pages/legal-pages.service.ts';
+import { createMemberAccountEmails } from '../member-auth/member-account.service.ts';
 
-type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox'>;
+type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox' | 'config' | 'mailer'>;
 
 function fieldErrors(problems: MemberFieldProblem[]): AppError {
   // One entry per field (its first problem), as SelfCommunity's clients read them.
@@ -134,6 +136,8 @@ export function createMemberAccountsService(deps: Deps) {
       if (taken.length > 0) throw fieldErrors(taken);
       // A promo code (issue 14 §4): unknown, expired or not yet valid is refused; valid, its user tags.
       const promoTags = await promoCodeTagsAtSignUp(deps, stackId, body.promo_code);
+      // The legal pages accepted on the form (issue 18 §2): current versions only.
+      const legalPages = await legalPagesAcceptedAtSignUp(db, stackId, body.legal_pages);
       const id = await insert(
         stackId,
         {
@@ -151,6 +155,12 @@ export function createMemberAccountsService(deps: Deps) {
       );
       await addUserTags(db, stackId, id, promoTags);
       await setMemberLanguage(db, stackId, id, emailLanguageOf(body.language));
+      await acceptLegalPagesAtSignUp(db, stackId, id, legalPages, clock.now());
+      // The address is proven by the link of this email (`account/verify/`). A mail that cannot leave
+      // now does not undo the sign-up: the member asks again with `account/verify/send/`.
+      await createMemberAccountEmails(deps)
+        .sendVerification(stackId, id)
+        .catch(() => false);
       return id;
     },
 
