@@ -260,6 +260,27 @@ describe('email verification', () => {
     expect(resend.json()).toEqual({ sent: false });
   });
 
+  it('counts wrong codes per client, so one guesser locks nobody else out', async () => {
+    const verify = (validation_code: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/c/demo/api/v2/account/verify/',
+        payload: { validation_code },
+        remoteAddress,
+      });
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1) answers.push((await verify(`agev_guess${i}`, '203.0.113.9')).statusCode);
+    expect(answers).toEqual([400, 400, 400, 400, 400, 429]);
+    const res = await api('POST', '/account/create/', {
+      username: 'gina',
+      email: 'gina@example.org',
+      password: STRONG,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = codeIn(await mailTo('gina@example.org'), VERIFY_LINK);
+    expect((await verify(code, '198.51.100.7')).statusCode).toBe(200);
+  });
+
   it('expires, ends when a newer link is sent, and is worth nothing in another community', async () => {
     await createMember(t.db, demoId, 'ezra', 'ezra-password-1', { email: 'ezra@example.org' });
     await t.db

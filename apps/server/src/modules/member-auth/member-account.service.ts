@@ -48,6 +48,13 @@ const CODE_PREFIX: Record<MemberAccountCodePurpose, string> = {
   password_reset: 'agpr',
 };
 
+/**
+ * Wrong codes are counted per community and client address (a code names nobody until it is right),
+ * besides the throttle's own count per address (an IPv6 /64): one person guessing cannot lock the
+ * community's other members out of their links.
+ */
+const codeKey = (stackId: number, ip: string) => `account-code:${stackId}:${ip}`;
+
 const invalidCode = () => AppError.of(400, ErrorCode.invalid, INVALID_CODE, 'validation_code');
 
 /**
@@ -184,7 +191,7 @@ export function createMemberAccountService(deps: MemberAccountDeps) {
 
     /** `account/verify/`: proves the address the code was sent to, and signs the member in. */
     async verify(stackId: number, code: string, ip: string): Promise<{ token: Token }> {
-      const userId = await throttled(`account-code:${stackId}`, ip, async () => {
+      const userId = await throttled(codeKey(stackId, ip), ip, async () => {
         const claimed = await codes.claimAccountCode(
           db,
           stackId,
@@ -203,7 +210,7 @@ export function createMemberAccountService(deps: MemberAccountDeps) {
 
     /** `account/verify/validation_code/`: whether a code is live, without using it up. */
     async check(stackId: number, code: string, ip: string): Promise<{ purpose: MemberAccountCodePurpose }> {
-      return throttled(`account-code:${stackId}`, ip, async () => {
+      return throttled(codeKey(stackId, ip), ip, async () => {
         const live = await codes.liveAccountCode(db, stackId, digestToken(code), clock.now());
         return live && { purpose: live.purpose };
       });
@@ -215,7 +222,7 @@ export function createMemberAccountService(deps: MemberAccountDeps) {
      */
     async reset(stackId: number, code: string, password: string, ip: string): Promise<{ token: Token }> {
       const digest = digestToken(code);
-      const member = await throttled(`account-code:${stackId}`, ip, async () => {
+      const member = await throttled(codeKey(stackId, ip), ip, async () => {
         const live = await codes.liveAccountCode(db, stackId, digest, clock.now());
         if (!live || live.purpose !== 'password_reset') return undefined;
         return liveMemberById(db, stackId, live.user_id);
