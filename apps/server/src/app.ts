@@ -70,6 +70,7 @@ import { registerLoyaltyRoutes, registerPrizeImageRoutes } from './modules/loyal
 import { registerMemberLoyaltyRoutes } from './modules/loyalty/loyalty-member.routes.ts';
 import { registerWebhookRoutes, registerWebhookWorker } from './modules/webhooks/webhooks.routes.ts';
 import { registerMemberWebhookRoutes } from './modules/webhooks/webhook-member.routes.ts';
+import { registerMemberNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import {
   registerAdImageRoutes,
   registerAdvertisingRoutes,
@@ -356,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberInviteCodeRoutes(scope, platform);
     registerMemberCustomPageRoutes(scope, platform);
     registerMemberWebhookRoutes(scope, memberApi);
+    registerMemberNotificationRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);

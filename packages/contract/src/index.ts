@@ -41,5 +41,6 @@ export * from './invitations/index.ts';
 export * from './broadcast-messages/index.ts';
 export * from './oauth-apps/index.ts';
 export * from './webhooks/index.ts';
+export * from './notifications/index.ts';
 export * from './advertising/index.ts';
 export * from './error-registry.ts';

@@ -50,6 +50,11 @@ export const EMAIL_KEYS = {
   account_verify_email: { type: 'system', vars: ['username', 'verify_url', 'expires_in_hours'] },
   /** To a member who asked to recover their password: the link to choose a new one. */
   account_password_reset: { type: 'system', vars: ['username', 'reset_url', 'expires_in_minutes'] },
+  /** To a member about one of their notifications, when their settings ask for emails (ADR 0037). */
+  member_notification: {
+    type: 'system',
+    vars: ['username', 'summary', 'community_url', 'unsubscribe_url'],
+  },
   invitation: { type: 'invite', vars: ['name', 'code', 'signup_url'] },
   /** Sent to chosen members from the analytics tables (send, type invite). */
   member_invite: { type: 'invite', vars: ['username', 'name'] },

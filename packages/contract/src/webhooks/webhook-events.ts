@@ -101,17 +101,13 @@ export const WEBHOOK_EVENTS_NOT_EMITTED: readonly string[] = [
   ...['discussion', 'post', 'status'].flatMap((kind) => [`${kind}.suspend`, `${kind}.unsuspend`]),
   // A rejected or cancelled connection request is deleted: there is nothing to restore.
   'connection_request.restored',
-  // Members' settings (notification preferences) are not stored: `user/me/settings` does not exist.
-  'user.settings_updated',
   // No private messages (the analytics only count imported ones); no mentions parsed in texts; no
   // feed notification of a followed member's or category's new contribution (a fan-out to every
-  // follower, which Agora's member API does not offer); no content followers to notify; no custom
-  // notifications written by staff (broadcast messages send `notification.banner.sent`).
+  // follower, which Agora's member API does not offer); no content followers to notify.
   'notification.private_message',
   'notification.mention',
   'notification.contribution',
   'notification.follow',
-  'notification.custom_notification',
 ];
 
 /** SelfCommunity's reason word in `notification.*_for_{reason}` for each of Agora's flag reasons. */

@@ -191,6 +191,29 @@ export const SHIPPED_TEMPLATES: Record<EmailKey, ShippedTemplate> = {
         p('Non riceve eventi finché non viene riattivato: <a href="{{endpoint_url}}">{{endpoint_url}}</a>'),
     },
   },
+  member_notification: {
+    name: 'Member notification',
+    type: 'system',
+    subject: { en: '[{{community_name}}] {{summary}}', it: '[{{community_name}}] {{summary}}' },
+    html: {
+      en:
+        p('Hi {{username}},') +
+        p('{{summary}}.') +
+        p('See it in {{community_name}}: <a href="{{community_url}}">{{community_url}}</a>') +
+        p(
+          '<small>You get this email because notification emails are on in your settings. ' +
+            '<a href="{{unsubscribe_url}}">Unsubscribe</a></small>',
+        ),
+      it:
+        p('Ciao {{username}},') +
+        p('{{summary}}.') +
+        p('Guarda su {{community_name}}: <a href="{{community_url}}">{{community_url}}</a>') +
+        p(
+          '<small>Ricevi questa email perché le email di notifica sono attive nelle tue impostazioni. ' +
+            '<a href="{{unsubscribe_url}}">Annulla l\'iscrizione</a></small>',
+        ),
+    },
+  },
   export_ready: {
     name: 'Export ready',
     type: 'data_provisioning',

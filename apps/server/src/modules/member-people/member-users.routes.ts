@@ -31,6 +31,7 @@ import {
 } from './member-people.service.ts';
 import * as repo from './member-people.repository.ts';
 import { unseenBannersCount } from '../broadcast-messages/broadcast-banners.repository.ts';
+import { unseenNotificationsCount } from '../notifications/notifications.repository.ts';
 
 const tags = ['member-people'];
 export const userIdParams = z.object({ id: rowIdSchema });
@@ -114,7 +115,7 @@ export function registerMemberUserRoutes(scope: FastifyInstance, deps: MemberApi
       return {
         ...user,
         permission: await permissionOf(deps, stackId, caller),
-        unseen_interactions_counter: 0,
+        unseen_interactions_counter: await unseenNotificationsCount(deps.db, stackId, caller.userId),
         unseen_notification_banners_counter: await unseenBannersCount(deps.db, stackId, caller.userId),
       };
     },

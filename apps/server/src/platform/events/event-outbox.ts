@@ -34,11 +34,30 @@ export interface StoredEvent {
 }
 
 /**
+ * What else an event writes in its own transaction, whoever subscribes to it: a module that keeps its
+ * own rows for some events (members' notifications for `notification.*`, ADR 0037) answers them here,
+ * so the event's derivation (who is told, why) is written once, where the action records it.
+ */
+export type EventWriter = (db: Db, event: NewEvent) => Promise<void>;
+
+const writers = new Map<string, EventWriter>();
+
+/**
+ * Sets the writer named `name` (the composition root does, once per app). Named, so that apps built
+ * side by side in one process (tests, a worker beside the web) keep one writer, the last set: a
+ * writer may only use the transaction it is given and what is the same in every app.
+ */
+export function setEventWriter(name: string, writer: EventWriter): void {
+  writers.set(name, writer);
+}
+
+/**
  * Records an event in the caller's transaction (`db` is the transaction), and queues the job that
  * hands it to the subscribers, in one statement. Nothing is written when no subscriber of the
- * community wants this type.
+ * community wants this type. The event writers (`setEventWriter`) write theirs in the same transaction.
  */
 export async function recordEvent(db: Db, event: NewEvent): Promise<void> {
+  for (const writer of writers.values()) await writer(db, event);
   const data = JSON.stringify(event.data ?? {});
   await sql`
     WITH recorded AS (

@@ -21,6 +21,8 @@ export interface OutgoingMail {
   html?: string;
   /** The Message-ID header to send, when the caller keeps it (ADR 0024). */
   messageId?: string;
+  /** More headers (e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post`). */
+  headers?: Record<string, string>;
   /** Awaited just before the server may accept the message (see `SmtpMessage.handOver`). */
   handOver?: () => Promise<void>;
 }
