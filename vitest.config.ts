@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four lanes of design.md §6: unit + api (server, node) and console (jsdom).
+// One runner, the lanes of design.md §6: unit + api (server, node), console (jsdom), the member site.
 export default defineConfig({
   test: {
     projects: [
@@ -35,6 +35,14 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'community',
+          root: './apps/community',
+          environment: 'node',
+          include: ['src/**/*.test.{ts,tsx}'],
         },
       },
       {

@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { SiteApp } from './app/site-app.tsx';
-import { browserFetch } from './site-api/site-fetch.ts';
+import { authorisedCaller } from './session/site-auth.ts';
+import { SessionStore } from './session/site-session.ts';
 import { siteQueries } from './site-api/site-queries.ts';
 import { SITE_ROOT_ID, SITE_STATE_ID, STYLE_KEY, type SiteState } from './site-state.ts';
 
@@ -17,7 +18,10 @@ if (stateElement && root) {
     defaultOptions: { queries: { retry: 1, retryOnMount: false, staleTime: 30_000 } },
   });
   hydrate(client, state.dehydrated);
-  const queries = siteQueries(browserFetch(`${state.base}/api/v2`, () => null));
+  // One session per community and origin: a community's own domain and /c/{slug} are separate sites.
+  const sessions = new SessionStore(`agora.site.${state.base || '/'}`);
+  const call = authorisedCaller(`${state.base}/api/v2`, state.base, state.clientId, sessions);
+  const queries = siteQueries((path) => call(path));
   hydrateRoot(
     root,
     <StrictMode>
@@ -28,7 +32,10 @@ if (stateElement && root) {
             origin: state.origin,
             locale: state.locale,
             communityName: state.communityName,
+            clientId: state.clientId,
             queries,
+            sessions,
+            call,
           }}
           client={client}
           cache={createCache({ key: STYLE_KEY })}

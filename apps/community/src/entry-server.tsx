@@ -9,6 +9,7 @@ import { SITE_ROUTES } from './app/site-routes.tsx';
 import { headTags } from './head/page-head.ts';
 import { isNotFound, needsSignIn, type SiteFetch } from './site-api/site-fetch.ts';
 import { NO_PREFERENCES, preferenceText, siteQueries, type Preferences } from './site-api/site-queries.ts';
+import { NO_SESSION } from './session/site-session.ts';
 import { SITE_ROOT_ID, SITE_STATE_ID, STYLE_KEY, type SiteState } from './site-state.ts';
 
 export type { SiteFetch } from './site-api/site-fetch.ts';
@@ -23,6 +24,8 @@ export interface SiteRenderInput {
   /** The visitor's Accept-Language: the page is in the first language the site speaks. */
   acceptLanguage: string | undefined;
   communityName: string;
+  /** The community's public client id, for the browser's sign-in. */
+  clientId: string;
   /** The member API, reached through the server's own HTTP routes. */
   fetch: SiteFetch;
   /** The browser bundle's entry script and style sheets (absolute paths); none when not built. */
@@ -92,7 +95,10 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
     origin: input.origin,
     locale: locale,
     communityName: input.communityName,
+    clientId: input.clientId,
     queries,
+    sessions: NO_SESSION,
+    call: () => Promise.reject(new Error('The server renders pages as a visitor: it writes nothing.')),
   };
   const body = renderToString(
     <StaticRouter location={`${input.base}${input.path}`} basename={input.base || '/'}>
@@ -104,6 +110,7 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
     origin: input.origin,
     locale: locale,
     communityName: input.communityName,
+    clientId: input.clientId,
     // Refusals too (not found, sign in first): the browser then shows what the server showed.
     dehydrated: dehydrate(client, {
       shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'error',

@@ -7,6 +7,7 @@ export interface SiteState {
   origin: string;
   locale: SiteLocale;
   communityName: string;
+  clientId: string;
   dehydrated: DehydratedState;
 }
 

@@ -6,35 +6,52 @@ import { useEffect, useMemo } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Routes, matchRoutes, useLocation } from 'react-router';
 import { useCommunityName } from '../components/community-name.ts';
-import { SiteSettingProvider, useSite, type SiteSetting } from './site-context.tsx';
+import { SiteSettingProvider, useSession, useSite, type SiteSetting } from './site-context.tsx';
 import { SiteLayout } from './site-layout.tsx';
 import { siteMessages } from './site-locale.ts';
 import { SITE_ROUTES } from './site-routes.tsx';
 import { siteTheme } from './site-theme.ts';
 import { NO_PREFERENCES } from '../site-api/site-queries.ts';
 
-/** Keeps the tab's title in step with the page after a navigation in the browser. */
+/** Keeps the tab's title in step with the page after a navigation, and once its data arrives. */
 function TitleSync() {
   const location = useLocation();
   const intl = useIntl();
   const site = useSite();
   const community = useCommunityName();
-  const preferences = useQuery(site.queries.preferences()).data;
   const client = useQueryClient();
   useEffect(() => {
-    const match = matchRoutes(SITE_ROUTES, location)?.at(-1);
-    const route = SITE_ROUTES.find((r) => r.path === match?.route.path);
-    if (!route || !preferences) return;
-    document.title = route.head({
-      params: match?.params ?? {},
-      search: location.search,
-      client,
-      queries: site.queries,
-      preferences,
-      community,
-      intl,
-    }).title;
-  });
+    const update = () => {
+      const preferences = client.getQueryData(site.queries.preferences().queryKey);
+      const match = matchRoutes(SITE_ROUTES, location)?.at(-1);
+      const route = SITE_ROUTES.find((r) => r.path === match?.route.path);
+      if (!route || !preferences) return;
+      const input = { params: match?.params ?? {}, search: location.search };
+      document.title = route.head({
+        ...input,
+        client,
+        queries: site.queries,
+        preferences,
+        community,
+        intl,
+      }).title;
+    };
+    update();
+    return client.getQueryCache().subscribe(update);
+  }, [location, intl, site, community, client]);
+  return null;
+}
+
+/**
+ * The server rendered the page as a visitor: once the browser knows a member is signed in (right
+ * after hydration, or after signing in), every query is asked again as that member.
+ */
+function SessionSync() {
+  const signedIn = useSession() !== null;
+  const client = useQueryClient();
+  useEffect(() => {
+    if (signedIn) void client.invalidateQueries();
+  }, [signedIn, client]);
   return null;
 }
 
@@ -46,6 +63,7 @@ function ThemedSite() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <TitleSync />
+      <SessionSync />
       <SiteLayout>
         <Routes>
           {SITE_ROUTES.map((route) => (

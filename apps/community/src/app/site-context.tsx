@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteQueries } from '../site-api/site-queries.ts';
+import { useSessionOf, type SessionStore, type SiteSession } from '../session/site-session.ts';
 import type { SiteLocale } from './site-locale.ts';
 
 /** What every page of the member site knows about where it is served. */
@@ -12,6 +13,12 @@ export interface SiteSetting {
   /** The community's own name (shown when no application name is set). */
   communityName: string;
   queries: SiteQueries;
+  /** The community's public client id for its members' sign-in. */
+  clientId: string;
+  /** The member's tokens in this browser (always a visitor on the server). */
+  sessions: SessionStore;
+  /** A member-API call as the signed-in member (writes), refreshing the session once on 401. */
+  call: (path: string, init?: { method?: string; body?: unknown }) => Promise<unknown>;
 }
 
 const SiteContext = createContext<SiteSetting | null>(null);
@@ -24,4 +31,9 @@ export function useSite(): SiteSetting {
   const site = useContext(SiteContext);
   if (!site) throw new Error('useSite outside SiteSettingProvider');
   return site;
+}
+
+/** The signed-in member's tokens, or null for a visitor (and while the page hydrates). */
+export function useSession(): SiteSession | null {
+  return useSessionOf(useSite().sessions);
 }

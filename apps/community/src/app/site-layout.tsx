@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useCommunityName } from '../components/community-name.ts';
+import { MemberMenu } from '../components/member-menu.tsx';
 import { NO_PREFERENCES, preferenceOn, preferenceText } from '../site-api/site-queries.ts';
 import { useSite } from './site-context.tsx';
 import { navbarColour } from './site-theme.ts';
@@ -97,6 +98,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               </Button>
             ))}
           </Stack>
+          <MemberMenu />
         </Toolbar>
       </AppBar>
       <Container

@@ -9,6 +9,7 @@ import { CategoryPage } from '../pages/category-page.tsx';
 import { ContributionPage, idParam } from '../pages/contribution-page.tsx';
 import { FeedPage } from '../pages/feed-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { SignInPage } from '../components/lazy-parts.tsx';
 import { preferenceText, type Preferences, type SiteQueries } from '../site-api/site-queries.ts';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { pageOfSearch } from '../components/feed-list.tsx';
@@ -124,6 +125,16 @@ export const SITE_ROUTES: SiteRoute[] = [
     },
   },
   ...CONTRIBUTION_TYPES.map(contributionRoute),
+  {
+    path: '/signin',
+    element: <SignInPage />,
+    queries: () => [],
+    head: (input) => ({
+      title: `${input.intl.formatMessage({ id: 'site.signIn' })} · ${input.community}`,
+      description: homeDescription(input),
+      type: 'website',
+    }),
+  },
   {
     path: '*',
     element: <NotFoundPage />,

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { codeOf, isNotFound, needsSignIn } from '../site-api/site-fetch.ts';
 import { useCommunityName } from './community-name.ts';
@@ -23,10 +24,16 @@ export function NotFoundPanel() {
 /** A registered-only community's answer to a visitor: no content, an invitation to sign in. */
 export function SignInRequiredPanel() {
   const community = useCommunityName();
+  const { base } = useSite();
+  const { pathname } = useLocation();
   return (
     <StatusPanel
       title={<FormattedMessage id="site.signInRequired.title" />}
       body={<FormattedMessage id="site.signInRequired.body" values={{ community }} />}
+      action={{
+        label: <FormattedMessage id="site.signIn" />,
+        to: `${base}/signin?next=${encodeURIComponent(pathname)}`,
+      }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
@@ -21,9 +21,19 @@ export function CategoriesPage() {
       </Typography>
       <QueryView query={categories}>
         {(page) => (
-          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            }}
+          >
             {page.results.map((category) => (
-              <Grid key={category.id} size={{ xs: 12, sm: 6 }} component="li">
+              <li key={category.id}>
                 <Card variant="outlined" sx={{ height: '100%' }}>
                   <CardActionArea component={RouterLink} to={categoryPath(category)} sx={{ height: '100%' }}>
                     <CardContent>
@@ -40,9 +50,9 @@ export function CategoriesPage() {
                     </CardContent>
                   </CardActionArea>
                 </Card>
-              </Grid>
+              </li>
             ))}
-          </Grid>
+          </Box>
         )}
       </QueryView>
     </>

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,7 +10,9 @@ import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { AuthorLine } from '../components/author-line.tsx';
+import { CommentForm } from '../components/lazy-parts.tsx';
 import { CommentThread } from '../components/comment-thread.tsx';
+import { VoteButton } from '../components/vote-button.tsx';
 import { categoryPath, contributionTitle } from '../components/contribution-link.ts';
 import { htmlAsText, PlainText } from '../components/plain-text.tsx';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';
@@ -71,6 +74,9 @@ export function ContributionPage({ type }: { type: FeedObjectType }) {
               {contributionTitle(data, 200)}
             </Typography>
             <AuthorLine author={data.author} date={data.added_at} />
+            <div>
+              <VoteButton object={data} />
+            </div>
             {data.categories.length > 0 && (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {data.categories.map((category) => (
@@ -94,6 +100,9 @@ export function ContributionPage({ type }: { type: FeedObjectType }) {
               <FormattedMessage id="site.contribution.comments" /> ({data.comment_count})
             </Typography>
             <QueryView query={comments}>{(page) => <CommentThread comments={page.results} />}</QueryView>
+            <Box sx={{ mt: 3 }}>
+              <CommentForm type={type} id={id} />
+            </Box>
           </section>
         </Stack>
       )}

@@ -8,6 +8,7 @@ import type {
   FeedObjectType,
   PreferenceRow,
   SiteCategory,
+  SiteMember,
 } from './site-shapes.ts';
 
 /** Contents per feed page. */
@@ -35,6 +36,21 @@ export function siteQueries(fetch: SiteFetch) {
           return Object.fromEntries(page.results.map((row) => [row.name, row.value]));
         },
         staleTime: 60_000,
+      }),
+    /** The signed-in member (`user/me/`); member-only queries live under the 'member' key. */
+    me: () =>
+      queryOptions({
+        queryKey: ['member', 'me'],
+        queryFn: async () => (await fetch('user/me/')) as SiteMember,
+        staleTime: 60_000,
+      }),
+    homeFeed: (page: number) =>
+      queryOptions({
+        queryKey: ['member', 'feed', 'home', page],
+        queryFn: async () =>
+          (await fetch(
+            `feed/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
+          )) as ApiPage<FeedItem>,
       }),
     exploreFeed: (page: number) =>
       queryOptions({

@@ -35,3 +35,11 @@ export function objectOfItem(item: FeedItem): FeedObject | undefined {
   const unit = item as unknown as Record<string, unknown>;
   return (unit[item.type] as FeedObject | undefined) ?? undefined;
 }
+
+/** The signed-in member as `user/me/` answers (the fields the site uses). */
+export interface SiteMember {
+  id: number;
+  username: string;
+  avatar?: string | null;
+  role?: string | null;
+}

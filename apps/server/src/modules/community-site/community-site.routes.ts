@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_PAGE_STATUS, type ErrorPageKind } from '@agora/contract';
 import type { PlatformDeps } from '../../platform/platform-deps.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { findStackBySlug } from '../stacks/stack-row.repository.ts';
+import { ensureMemberClient } from '../member-auth/member-auth.repository.ts';
 import {
   createErrorPagesService,
   errorDocument,
@@ -76,6 +78,7 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
       origin,
       acceptLanguage,
       communityName: stack.name,
+      clientId: await ensureMemberClient(deps.db, stack.id),
       // The member API as any client reaches it: through its HTTP routes, as a visitor.
       fetch: memberApiReader(app, slug, acceptLanguage),
       assets: {
@@ -113,10 +116,18 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
 
   app.get(`/c/:slug/${SITE_ASSETS_SEGMENT}/assets/*`, { schema: { hide: true } }, async (request, reply) => {
     const found = deps.bundle && bundleFile(deps.bundle, (request.params as SiteParams)['*'] ?? '');
-    if (!found) return reply.callNotFound();
+    if (!found) throw AppError.notFound('No such file');
+    // The build writes brotli and gzip copies beside each script: the one the browser takes is sent.
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = (['br', 'gzip'] as const).find(
+      (e) => accepted.includes(e) && fs.existsSync(`${found.file}.${e === 'br' ? 'br' : 'gz'}`),
+    );
+    const file = encoding ? `${found.file}.${encoding === 'br' ? 'br' : 'gz'}` : found.file;
+    if (encoding) void reply.header('Content-Encoding', encoding);
     return reply
       .type(found.type)
+      .header('Vary', 'Accept-Encoding')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(fs.createReadStream(found.file));
+      .send(fs.createReadStream(file));
   });
 }

@@ -11,6 +11,8 @@ export interface SitePageRequest {
   origin: string;
   acceptLanguage: string | undefined;
   communityName: string;
+  /** The community's public client id: the browser signs members in with it. */
+  clientId: string;
   /** Reads the community's member API (a path relative to `/api/v2/`) through the server's own routes. */
   fetch: (path: string) => Promise<unknown>;
   /** The browser bundle's entry script and style sheets; empty when the site is not built. */

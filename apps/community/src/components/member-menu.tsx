@@ -1,0 +1,53 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage } from 'react-intl';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useSession, useSite } from '../app/site-context.tsx';
+import { signOut } from '../session/site-auth.ts';
+
+/** The navbar's right side: sign in for a visitor; the member's name and sign out once signed in. */
+export function MemberMenu() {
+  const site = useSite();
+  const session = useSession();
+  const client = useQueryClient();
+  const location = useLocation();
+  const me = useQuery({ ...site.queries.me(), enabled: session !== null });
+  if (!session) {
+    const here = `${location.pathname}${location.search}`;
+    return (
+      <Button
+        component={RouterLink}
+        to={location.pathname === '/signin' ? '/signin' : `/signin?next=${encodeURIComponent(here)}`}
+        color="inherit"
+        variant="outlined"
+        sx={{ textTransform: 'none', flexShrink: 0 }}
+      >
+        <FormattedMessage id="site.signIn" />
+      </Button>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+      <Avatar src={me.data?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+        {me.data?.username.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Typography component="span" variant="body2" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {me.data?.username}
+      </Typography>
+      <Button
+        color="inherit"
+        sx={{ textTransform: 'none' }}
+        onClick={async () => {
+          await signOut(site.base, site.clientId, site.sessions);
+          client.removeQueries({ queryKey: ['member'] });
+          await client.invalidateQueries();
+        }}
+      >
+        <FormattedMessage id="site.signOut" />
+      </Button>
+    </Stack>
+  );
+}

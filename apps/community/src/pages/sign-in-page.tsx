@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSite } from '../app/site-context.tsx';
+import { useCommunityName } from '../components/community-name.ts';
+import { signIn, SignInError, type SignInRefusal } from '../session/site-auth.ts';
+
+const REFUSAL_MESSAGE: Record<SignInRefusal, string> = {
+  credentials: 'site.signIn.refused',
+  throttled: 'site.signIn.throttled',
+  unavailable: 'site.signIn.unavailable',
+};
+
+/** Where to go after signing in: a path of this site only (never another origin). */
+function nextPath(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+/** A member signs in with their username (or email) and password. */
+export function SignInPage() {
+  const intl = useIntl();
+  const site = useSite();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const community = useCommunityName();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<SignInRefusal | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await signIn(site.base, site.clientId, site.sessions, username.trim(), password);
+      await client.invalidateQueries();
+      void navigate(nextPath(params.get('next')), { replace: true });
+    } catch (error) {
+      setRefusal(error instanceof SignInError ? error.reason : 'unavailable');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, maxWidth: 440, mx: 'auto' }}>
+      <Stack component="form" spacing={2.5} onSubmit={submit} noValidate>
+        <Typography variant="h5" component="h1">
+          <FormattedMessage id="site.signIn.title" values={{ community }} />
+        </Typography>
+        {refusal && (
+          <Alert severity="error" role="alert">
+            <FormattedMessage id={REFUSAL_MESSAGE[refusal]} />
+          </Alert>
+        )}
+        <TextField
+          label={intl.formatMessage({ id: 'site.signIn.username' })}
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+          autoFocus
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'site.signIn.password' })}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy || !username.trim() || !password}
+        >
+          <FormattedMessage id={busy ? 'site.signIn.busy' : 'site.signIn'} />
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react';
+
+/** A member's tokens for this community, kept in the browser (ADR 0036). */
+export interface SiteSession {
+  access: string;
+  refresh: string;
+}
+
+type Listener = () => void;
+
+/**
+ * The member's session in this browser, per community. It is read only after hydration: the server
+ * renders every page as a visitor sees it, and the first render in the browser must match.
+ */
+export class SessionStore {
+  #listeners = new Set<Listener>();
+  #session: SiteSession | null | undefined;
+
+  constructor(private readonly key: string) {}
+
+  get(): SiteSession | null {
+    if (this.#session === undefined) {
+      try {
+        const raw = globalThis.localStorage?.getItem(this.key);
+        const parsed = raw ? (JSON.parse(raw) as Partial<SiteSession>) : null;
+        this.#session =
+          parsed?.access && parsed.refresh ? { access: parsed.access, refresh: parsed.refresh } : null;
+      } catch {
+        this.#session = null;
+      }
+    }
+    return this.#session;
+  }
+
+  set(session: SiteSession | null): void {
+    this.#session = session;
+    try {
+      if (session) globalThis.localStorage?.setItem(this.key, JSON.stringify(session));
+      else globalThis.localStorage?.removeItem(this.key);
+    } catch {
+      // A browser refusing storage keeps the session for this page only.
+    }
+    for (const listener of this.#listeners) listener();
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+}
+
+/** The session store of a page rendered on the server: always a visitor. */
+export const NO_SESSION = new SessionStore('agora.site.server');
+
+/** The member's session, or null for a visitor (always null on the server and while hydrating). */
+export function useSessionOf(store: SessionStore): SiteSession | null {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.get(),
+    () => null,
+  );
+}

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/accessibility.ts';
+import { attemptName, createMember } from '../support/people.ts';
+import { setDemoPreferences } from '../support/readiness.ts';
+
+/**
+ * Issue 18's member site in Chromium: a visitor reads the server-rendered home and a discussion, a
+ * member signs in on the site, writes a discussion and comments on it, and a theme colour set in the
+ * console shows on the next load; axe finds nothing serious, in English at 1366 px and Italian at 390 px.
+ */
+const SITE = '/c/demo';
+
+async function expectAccessible(page: Page, where: string) {
+  expect(await seriousViolations(page, where)).toEqual([]);
+}
+
+test.describe('member site', () => {
+  test('a visitor reads the home and a discussion, by keyboard too (en, 1366 px)', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${SITE}/`, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Latest in');
+    await expectAccessible(page, 'site home (en, 1366)');
+
+    // The first Tab reaches the skip link, which moves the focus into the page's content.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#content')).toBeFocused();
+
+    // A contribution opens in the browser (hydrated: no full load) with its own title.
+    const first = page.getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link');
+    const title = (await first.textContent()) ?? '';
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(
+      new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').slice(0, 40)}`),
+    );
+    await expect(page.getByRole('heading', { level: 2, name: /Comments/ })).toBeVisible();
+    await expectAccessible(page, 'site discussion (en, 1366)');
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('member site in Italian', () => {
+  test.use({ locale: 'it-IT' });
+
+  test('a member signs in, writes a discussion and comments on it; the theme colour follows the console (it, 390 px)', async ({
+    page,
+    request,
+  }) => {
+    // Sign-in, a discussion, a comment and two loads with axe: more than the default half minute.
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const username = attemptName('sitewriter');
+    await createMember(request, { username, password: 'site-writer-password-1' });
+
+    await page.goto(`${SITE}/signin`, { waitUntil: 'networkidle' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await page.getByLabel('Nome utente o email').fill(username);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Accedi' }).last().click();
+    await expect(page.getByRole('alert')).toContainText('non sono corretti');
+    await expectAccessible(page, 'site sign-in (it, 390)');
+    await page.getByLabel('Password').fill('site-writer-password-1');
+    await page.getByRole('button', { name: 'Accedi' }).last().click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Il tuo feed');
+    await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
+    await expectAccessible(page, 'site member home (it, 390)');
+
+    const composer = page.getByRole('region', { name: 'Condividi qualcosa con la community' });
+    const kind = composer.getByRole('button', { name: 'Discussione' });
+    if (await kind.count()) await kind.click();
+    const heading = `Picnic ${username}`;
+    if (await composer.getByLabel('Titolo').count()) await composer.getByLabel('Titolo').fill(heading);
+    await composer.getByLabel('Testo').fill('Sabato al parco, porta qualcosa da condividere.');
+    await composer.getByRole('button', { name: 'Pubblica' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(/Picnic|Sabato al parco/);
+    await page.getByLabel('Il tuo commento').fill('Ci sarò!');
+    await page.getByRole('button', { name: 'Commenta' }).click();
+    await expect(page.getByText('Ci sarò!')).toBeVisible();
+    await expectAccessible(page, 'site discussion as a member (it, 390)');
+
+    // The page is as wide as the phone: nothing scrolls sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // A colour the owner picks in the console is the site's on its next load.
+    await setDemoPreferences(request, { colorprimary: '#7b1fa2' });
+    try {
+      await page.reload({ waitUntil: 'networkidle' });
+      const colour = await page
+        .getByRole('button', { name: /Mi piace/ })
+        .evaluate((button) => getComputedStyle(button).color);
+      expect(colour).toBe('rgb(123, 31, 162)');
+    } finally {
+      await setDemoPreferences(request, { colorprimary: '#3d9999' });
+    }
+  });
+});
