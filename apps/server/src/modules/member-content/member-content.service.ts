@@ -329,6 +329,26 @@ export function createMemberContentService(deps: ContentDeps) {
       return oneComment(stackId, await readableComment(stackId, id, viewer), viewer);
     },
 
+    /**
+     * A content as a member's notification shows it (ADR 0037): the member's own whatever moderation
+     * did to it (a notification tells them it was removed or hidden, and what they wrote), anyone
+     * else's only while they may read it.
+     */
+    async notifiedContribution(stackId: number, caller: MemberCaller, type: FeedObjectType, id: number) {
+      const viewer = viewerOf(caller);
+      const row = await repo.findContribution(db, stackId, type, id);
+      if (row && row.author_id === caller.userId) return oneFeedObject(stackId, row, viewer);
+      return oneFeedObject(stackId, await readableContribution(stackId, type, id, viewer), viewer);
+    },
+
+    /** A comment as a member's notification shows it: as `notifiedContribution` does. */
+    async notifiedComment(stackId: number, caller: MemberCaller, id: number) {
+      const viewer = viewerOf(caller);
+      const row = await repo.findComment(db, stackId, id);
+      if (row && row.author_id === caller.userId) return oneComment(stackId, row, viewer);
+      return oneComment(stackId, await readableComment(stackId, id, viewer), viewer);
+    },
+
     async comments(
       stackId: number,
       caller: MemberCaller | undefined,

@@ -183,8 +183,19 @@ describe('notifications from their causes', () => {
       call('PATCH', `/moderation/contribution/${post.id}/`, admin, { contribution_type: 'post', ...body });
     await ok(patch({ action: 'delete', moderation_type: 1 }), 204);
     await ok(patch({ action: 'delete', moderation_type: 1 }), 204);
-    const types = (await list(cal)).slice(0, 2).map((g) => g.aggregated[0]!.type);
-    expect(types).toEqual(['undeleted_for', 'deleted_for_aggressive']);
+    const [restored, deleted] = (await list(cal)).slice(0, 2).map((g) => g.aggregated[0]!);
+    expect(restored).toMatchObject({ type: 'undeleted_for', post: { id: post.id } });
+    expect(deleted).toMatchObject({ type: 'deleted_for_aggressive', post: { id: post.id } });
+    // A post that stays deleted: its author no longer reads it, but the notification shows what they wrote.
+    const gone = await ok(call('POST', '/post/', cal.who, { text: 'Gone for good' }), 201);
+    await ok(call('POST', `/post/${gone.id}/flag/`, ben.who, { flag_type: 0 }), 204);
+    const body = { contribution_type: 'post', action: 'delete', moderation_type: 0 };
+    await ok(call('PATCH', `/moderation/contribution/${gone.id}/`, admin, body), 204);
+    expect((await call('GET', `/post/${gone.id}/`, cal.who)).statusCode).toBe(404);
+    expect((await list(cal))[0]!.aggregated[0]).toMatchObject({
+      type: 'deleted_for_advertising',
+      post: { id: gone.id, html: expect.stringContaining('Gone for good') },
+    });
   });
 });
 

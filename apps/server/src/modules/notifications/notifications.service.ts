@@ -167,6 +167,20 @@ function summaryOf(locale: EmailLocale, type: string, actor: string, title: stri
   return (words[key] ?? words.other!).replace('{actor}', actor);
 }
 
+/** Whether a notification has the objects its type is shown with. */
+function complete(item: MemberNotification, thread: unknown): boolean {
+  const type = item.type;
+  const content = item.post ?? item.discussion ?? item.status ?? item.comment;
+  if (['comment', 'nested_comment', 'mention', 'vote_up'].includes(type) && (!thread || !content))
+    return false;
+  if (/^(deleted_for|collapsed_for|undeleted_for|kindly_notice)/.test(type) && !content) return false;
+  if (type === 'vote_up' && !item.user) return false;
+  if (type === 'user_follow' && !item.follower) return false;
+  if (type === 'connection_request' && !item.request_user) return false;
+  if (type === 'connection_accept' && !item.accept_user) return false;
+  return true;
+}
+
 const UNSUBSCRIBE_KEY = 'notification_unsubscribe_key';
 
 export type NotificationsDeps = PlatformDeps & Pick<BotDeps, 'classifier'>;
@@ -216,7 +230,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       if (!comments.has(id))
         comments.set(
           id,
-          content.comment(stackId, caller, id).catch(() => undefined),
+          content.notifiedComment(stackId, caller, id).catch(() => undefined),
         );
       return comments.get(id)!;
     };
@@ -225,7 +239,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       if (!contributions.has(key))
         contributions.set(
           key,
-          content.contribution(stackId, caller, type, id).catch(() => undefined),
+          content.notifiedContribution(stackId, caller, type, id).catch(() => undefined),
         );
       return contributions.get(key)!;
     };
@@ -270,6 +284,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
             : {}),
         };
       }
+      // A notification whose content or person can no longer be shown is left out: clients render
+      // each type from these objects (SelfCommunity's react-ui reads them without checking).
+      if (!complete(item, thread)) continue;
       groups.push({
         sid: String(row.id),
         is_new: item.is_new,
