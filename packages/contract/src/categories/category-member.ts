@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { feedObjectSchema } from '../member-content/member-content-schemas.ts';
+import { rowIdSchema } from '../row-id.ts';
 
 /**
  * Member API of categories (SelfCommunity's paths, relative to `/c/{slug}/api/v2`); the Category
@@ -16,7 +17,20 @@ export const categoryMemberPaths = {
   followers: '/category/:id/followers/',
   audience: '/category/:id/audience/',
   feed: '/category/:id/feed/',
+  /** The category's contents by relevance (votes, comments and recency; ADR 0022). */
+  trendingFeed: '/category/:id/feed/trending/',
+  /** Its followers who published most in it over the last 30 days first, then the newest. */
+  trendingFollowers: '/category/:id/followers/trending/',
+  /** Enabled categories the caller does not follow, most followed first. */
+  suggestion: '/suggestion/category/',
+  /** The enabled categories a member follows (`mutual`: only those another member follows too). */
+  userCategories: '/user/:id/categories/',
 } as const;
+
+/** `user/{id}/categories/?mutual=…`: only the categories this other member follows too. */
+export const userCategoriesQuerySchema = z.object({
+  mutual: rowIdSchema.optional(),
+});
 
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]);
 

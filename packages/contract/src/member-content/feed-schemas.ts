@@ -15,6 +15,8 @@ export const feedPaths = {
   explore: '/feed/explore/',
   unseenCount: '/feed/unseen/count/',
   read: '/feed/read/',
+  /** A member's own contributions, newest first. */
+  user: '/user/:id/feed/',
 } as const;
 
 /** The orders of a feed (the preferences `home_stream_order_by` / `explore_stream_order_by`). */

@@ -302,6 +302,10 @@ export function feedObjectPaths(type: FeedObjectType) {
     pollVote: `/${type}/:id/poll/vote/`,
     flag: `/${type}/:id/flag/`,
     flagStatus: `/${type}/:id/flag/status/`,
+    /** The members who commented on it, latest first. */
+    contributors: `/${type}/:id/contributors/`,
+    /** Contents of its category, by relevance. */
+    related: `/${type}/:id/related/`,
   } as const;
 }
 

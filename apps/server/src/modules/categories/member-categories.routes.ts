@@ -13,11 +13,12 @@ import {
   memberPageOf,
   memberUserSchema,
   rowIdSchema,
+  userCategoriesQuerySchema,
 } from '@agora/contract';
 import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { createFeedService } from '../member-content/feed.service.ts';
 import { pageOfCategoryFollowers } from '../member-people/category-interests.repository.ts';
-import { presentUsers, requireReader } from '../member-people/member-people.service.ts';
+import { presentUsers, requireReader, visibleMember } from '../member-people/member-people.service.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
@@ -306,6 +307,105 @@ export function registerMemberCategoryRoutes(scope: FastifyInstance, deps: Membe
       return memberPage(request, publicUrl, request.query, (limit, offset) =>
         feed.categoryFeed(stackId, request.member, category, limit, offset),
       );
+    },
+  );
+
+  r.get(
+    paths.trendingFeed,
+    {
+      config: { member: 'public' },
+      schema: {
+        tags,
+        security,
+        summary:
+          "The category's visible contributions as feed units by relevance (votes, comments and " +
+          'recency; ADR 0022); 404 when disabled',
+        params: idParams,
+        querystring: memberListQuerySchema,
+        response: { 200: memberPageOf(feedUnitSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      await requireReader(deps, request, stackId);
+      const category = await service.visible(stackId, request.params.id, request.member);
+      return memberPage(request, publicUrl, request.query, (limit, offset) =>
+        feed.categoryFeed(stackId, request.member, category, limit, offset, 'relevance'),
+      );
+    },
+  );
+
+  r.get(
+    paths.trendingFollowers,
+    {
+      config: { member: 'public' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Members who follow the category: those who published most in it over the last 30 days ' +
+          'first, then the newest followers',
+        params: idParams,
+        querystring: memberListQuerySchema,
+        response: { 200: memberPageOf(memberUserSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      await requireReader(deps, request, stackId);
+      await service.visible(stackId, request.params.id, request.member);
+      return memberPage(request, publicUrl, request.query, async (limit, offset) => {
+        const page = await service.trendingFollowers(stackId, request.params.id, limit, offset);
+        return { count: page.count, results: await presentUsers(deps, stackId, page.ids, request.member) };
+      });
+    },
+  );
+
+  r.get(
+    paths.suggestion,
+    {
+      config: { member: 'public' },
+      schema: {
+        tags,
+        security,
+        summary: 'Enabled categories the caller does not follow, most followed first',
+        params: slugParams,
+        querystring: memberListQuerySchema,
+        response: { 200: memberPageOf(memberCategorySchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      await requireReader(deps, request, stackId);
+      return memberPage(request, publicUrl, request.query, (limit, offset) =>
+        service.suggested(stackId, request.member, limit, offset),
+      );
+    },
+  );
+
+  r.get(
+    paths.userCategories,
+    {
+      config: { member: 'public' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The enabled categories a member follows, in the list order (mutual: only those that ' +
+          'other member follows too)',
+        params: idParams,
+        querystring: userCategoriesQuerySchema,
+        response: { 200: z.array(memberCategorySchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      await requireReader(deps, request, stackId);
+      await visibleMember(deps, stackId, request.params.id, request.member);
+      if (request.query.mutual !== undefined) {
+        await visibleMember(deps, stackId, request.query.mutual, request.member);
+      }
+      return service.followedBy(stackId, request.params.id, request.member, request.query.mutual);
     },
   );
 }

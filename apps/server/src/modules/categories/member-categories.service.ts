@@ -16,6 +16,8 @@ import type { PlatformDeps } from '../../platform/platform-deps.ts';
 import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-preferences.service.ts';
 import {
   allFollowedCategoryIds,
+  categoryFollowersAmong,
+  pageOfCategoryFollowers,
   categoryAudience,
   categoryFollowerCounts,
   followedCategoryIds,
@@ -26,6 +28,11 @@ import { boolOf, createCategoriesService } from './categories.service.ts';
 import * as store from './category-store.ts';
 import type { CategoryRow } from './category-store.ts';
 import { recordEvent } from '../../platform/events/event-outbox.ts';
+import { activeAuthorsOfCategory } from '../member-content/feed.repository.ts';
+
+/** The trending people of a category: those who published most in it over these last days. */
+const TRENDING_DAYS = 30;
+const TRENDING_PEOPLE_MAX = 100;
 
 type MemberCategory = z.infer<typeof memberCategorySchema>;
 type Deps = Pick<PlatformDeps, 'db' | 'clock' | 'config' | 'secretBox'>;
@@ -209,6 +216,81 @@ export function createMemberCategoriesService(deps: Deps) {
       const ranked = [...rows].sort((a, b) => (followers.get(b.id) ?? 0) - (followers.get(a.id) ?? 0));
       const page = ranked.slice(offset, limit === undefined ? undefined : offset + limit);
       return { count: ranked.length, results: await present(stackId, page, caller) };
+    },
+
+    /**
+     * Categories to suggest to the caller (`suggestion/category/`): the enabled ones they do not
+     * follow, most followed first (then by name); every enabled one for anonymous readers.
+     */
+    async suggested(
+      stackId: number,
+      caller: MemberCaller | undefined,
+      limit: number | undefined,
+      offset: number,
+    ) {
+      const [{ rows }, mine] = await Promise.all([
+        store.pageOfCategoryRows(db, stackId, { active: true, order: 'name' }, undefined, 0),
+        caller ? allFollowedCategoryIds(db, stackId, caller.userId) : Promise.resolve([]),
+      ]);
+      const followedIds = new Set(mine);
+      const open = rows.filter((r) => !followedIds.has(r.id));
+      const followers = await categoryFollowerCounts(
+        db,
+        stackId,
+        open.map((r) => r.id),
+      );
+      const ranked = [...open].sort((a, b) => (followers.get(b.id) ?? 0) - (followers.get(a.id) ?? 0));
+      const page = ranked.slice(offset, limit === undefined ? undefined : offset + limit);
+      return { count: ranked.length, results: await present(stackId, page, caller) };
+    },
+
+    /**
+     * The enabled categories a member follows (`user/{id}/categories/`), in the list's order; with
+     * `mutual`, only those that member follows too.
+     */
+    async followedBy(stackId: number, userId: number, caller: MemberCaller | undefined, mutual?: number) {
+      const [{ rows }, theirs, others] = await Promise.all([
+        store.pageOfCategoryRows(
+          db,
+          stackId,
+          { active: true, order: (await manualOrder(stackId)) ? 'manual' : 'name' },
+          undefined,
+          0,
+        ),
+        allFollowedCategoryIds(db, stackId, userId),
+        mutual === undefined ? Promise.resolve(undefined) : allFollowedCategoryIds(db, stackId, mutual),
+      ]);
+      const ids = new Set(theirs);
+      const also = others ? new Set(others) : undefined;
+      return present(
+        stackId,
+        rows.filter((r) => ids.has(r.id) && (!also || also.has(r.id))),
+        caller,
+      );
+    },
+
+    /**
+     * The category's trending people (`category/{id}/followers/trending/`): its followers who
+     * published most in it over the last 30 days first, then the others, newest follower first.
+     */
+    async trendingFollowers(stackId: number, categoryId: number, limit: number | undefined, offset: number) {
+      const since = new Date(clock.now().getTime() - TRENDING_DAYS * 86_400_000);
+      const active = await activeAuthorsOfCategory(db, stackId, categoryId, since, TRENDING_PEOPLE_MAX);
+      const lead = await categoryFollowersAmong(db, stackId, categoryId, active);
+      const head = lead.slice(offset, limit === undefined ? undefined : offset + limit);
+      const rest = limit === undefined ? undefined : limit - head.length;
+      const tail = await pageOfCategoryFollowers(
+        db,
+        stackId,
+        categoryId,
+        rest,
+        Math.max(0, offset - lead.length),
+        lead,
+      );
+      return {
+        count: lead.length + tail.count,
+        ids: rest === 0 ? head : [...head, ...tail.ids],
+      };
     },
 
     /** Who a content in the category reaches: its followers, and the caller's connections among them. */

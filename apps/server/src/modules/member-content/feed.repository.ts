@@ -18,7 +18,8 @@ import './member-content.tables.ts';
 export type FeedScope =
   | { kind: 'home'; categoryIds: readonly number[]; authorIds: readonly number[] }
   | { kind: 'explore' }
-  | { kind: 'category'; categoryId: number };
+  | { kind: 'category'; categoryId: number }
+  | { kind: 'author'; authorId: number };
 
 export interface FeedOptions {
   order: FeedOrder;
@@ -119,6 +120,7 @@ export async function goneAuthorIds(db: Db, stackId: number, now: Date): Promise
 function scopeParts(scope: FeedScope): RawBuilder<unknown>[] {
   if (scope.kind === 'explore') return [sql`TRUE`];
   if (scope.kind === 'category') return [sql`c.category_id = ${scope.categoryId}`];
+  if (scope.kind === 'author') return [sql`c.author_id = ${scope.authorId}`];
   const categories = intArray(scope.categoryIds);
   return [
     sql`c.category_id = ANY(${categories})`,
@@ -187,6 +189,8 @@ export async function pageOfFeedIds(
   } else if (scope.kind === 'explore') {
     sources.push(sql`SELECT * FROM (${read(sql`TRUE`)}) s`);
     if (boosted.length > 0) sources.push(byAuthor(boosted));
+  } else if (scope.kind === 'author') {
+    sources.push(sql`SELECT * FROM (${read(sql`c.author_id = ${scope.authorId}`)}) s`);
   } else {
     sources.push(sql`SELECT * FROM (${read(sql`c.category_id = ${scope.categoryId}`)}) s`);
   }
@@ -206,6 +210,27 @@ export async function pageOfFeedIds(
      ${limit === undefined ? sql`` : sql`LIMIT ${limit}`} OFFSET ${offset}
   `.execute(db);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Who published most in a category since `since` (published contents, at most `max` authors), the
+ * most active first: the category's trending people.
+ */
+export async function activeAuthorsOfCategory(
+  db: Db,
+  stackId: number,
+  categoryId: number,
+  since: Date,
+  max: number,
+): Promise<number[]> {
+  const { rows } = await sql<{ author_id: number }>`
+    SELECT c.author_id FROM contributions c
+     WHERE c.stack_id = ${stackId} AND c.category_id = ${categoryId} AND c.type IN ${TYPES}
+       AND c.status = 'published' AND c.created_at >= ${since}
+     GROUP BY c.author_id
+     ORDER BY count(*) DESC, max(c.created_at) DESC, c.author_id
+     LIMIT ${max}`.execute(db);
+  return rows.map((r) => Number(r.author_id));
 }
 
 /** The contents of `ids` as the serializers read them, in the order of `ids`. */

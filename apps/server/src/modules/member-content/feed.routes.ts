@@ -12,8 +12,9 @@ import type { MemberApiDeps } from '../member-auth/member-auth.service.ts';
 import { memberPage } from '../../platform/member-scope/member-page.ts';
 import { requireCommunity, requireMember } from '../../platform/member-scope/member-scope.ts';
 import { errorResponses } from '../../platform/openapi/error-responses.ts';
+import { requireReader, visibleMember } from '../member-people/member-people.service.ts';
 import { createFeedService } from './feed.service.ts';
-import { noContent, security, slugParams } from './route-support.ts';
+import { idParams, noContent, security, slugParams } from './route-support.ts';
 
 const tags = ['feed'];
 const ORDER =
@@ -65,6 +66,29 @@ export function registerFeedRoutes(scope: FastifyInstance, deps: MemberApiDeps):
       const { stackId } = requireCommunity(request);
       return memberPage(request, publicUrl, request.query, (limit, offset) =>
         service.exploreFeed(stackId, request.member, request.query.ordering, limit, offset),
+      );
+    },
+  );
+
+  r.get(
+    feedPaths.user,
+    {
+      config: { member: 'public' },
+      schema: {
+        tags,
+        security,
+        summary: "A member's contributions, newest first (moderators also see hidden and deleted ones)",
+        params: idParams,
+        querystring: feedQuerySchema.omit({ ordering: true }),
+        response: { 200: memberPageOf(feedItemSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
+      await requireReader(deps, request, stackId);
+      await visibleMember(deps, stackId, request.params.id, request.member);
+      return memberPage(request, publicUrl, request.query, (limit, offset) =>
+        service.userFeed(stackId, request.member, request.params.id, limit, offset),
       );
     },
   );

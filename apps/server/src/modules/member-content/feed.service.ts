@@ -13,6 +13,7 @@ import { createDynamicPreferencesService } from '../dynamic-preferences/dynamic-
 import { featureDisabled, hasFeature } from '../features/features.service.ts';
 import { allFollowedCategoryIds } from '../member-people/category-interests.repository.ts';
 import { followedAndConnectedIds } from '../member-people/member-people.repository.ts';
+import { hiddenIdsOf } from '../member-people/hidden-members.repository.ts';
 import * as repo from './feed.repository.ts';
 import { createMemberContentService, viewerOf, type ContentDeps } from './member-content.service.ts';
 import { feedObjects, type Viewer } from './member-content.serializers.ts';
@@ -126,19 +127,21 @@ export function createFeedService(deps: ContentDeps) {
   /** The member's home feed's sources and options. */
   async function home(stackId: number, caller: MemberCaller, ordering?: FeedOrder) {
     const chosen = settings(stackId, 'home', ordering);
-    const [{ order, points }, categoryIds, followed, hidden, gone] = await Promise.all([
+    const [{ order, points }, categoryIds, followed, hidden, gone, hiddenPeople] = await Promise.all([
       chosen,
       allFollowedCategoryIds(db, stackId, caller.userId),
       people(stackId, caller.userId, chosen),
       disabledCategoryIds(db, stackId),
       repo.goneAuthorIds(db, stackId, clock.now()),
+      hiddenIdsOf(db, stackId, caller.userId),
     ]);
     const scope: repo.FeedScope = { kind: 'home', categoryIds, authorIds: [...followed, caller.userId] };
     const options: repo.FeedOptions = {
       order,
       boost: { authorIds: followed, points },
       hiddenCategoryIds: hidden,
-      hiddenAuthorIds: gone,
+      // Gone authors, and the members the member hid (`user/{id}/hide/`).
+      hiddenAuthorIds: [...gone, ...hiddenPeople],
       visibleOnly: true,
     };
     return { scope, options };
@@ -170,17 +173,18 @@ export function createFeedService(deps: ContentDeps) {
         throw featureDisabled('The explore feed is disabled in this community.');
       }
       const chosen = settings(stackId, 'explore', ordering);
-      const [{ order, points }, followed, hidden, gone] = await Promise.all([
+      const [{ order, points }, followed, hidden, gone, hiddenPeople] = await Promise.all([
         chosen,
         caller ? people(stackId, caller.userId, chosen) : Promise.resolve([]),
         disabledCategoryIds(db, stackId),
         repo.goneAuthorIds(db, stackId, clock.now()),
+        caller ? hiddenIdsOf(db, stackId, caller.userId) : Promise.resolve([]),
       ]);
       const options: repo.FeedOptions = {
         order,
         boost: { authorIds: followed, points },
         hiddenCategoryIds: hidden,
-        hiddenAuthorIds: gone,
+        hiddenAuthorIds: [...gone, ...hiddenPeople],
         visibleOnly: true,
       };
       return page(stackId, { kind: 'explore' }, options, limit, offset, (ids) => items(stackId, ids, caller));
@@ -196,12 +200,16 @@ export function createFeedService(deps: ContentDeps) {
       category: { id: number; stream_order_by: string },
       limit: number | undefined,
       offset: number,
+      /** Another order than the category's own (its trending feed orders by relevance). */
+      ordering?: FeedOrder,
     ): Promise<Page<FeedUnit>> {
       await contents.checkReader(stackId, caller);
       const viewer = viewerOf(caller);
-      const order = (FEED_ORDERS as readonly string[]).includes(category.stream_order_by)
-        ? (category.stream_order_by as FeedOrder)
-        : 'recent';
+      const order =
+        ordering ??
+        ((FEED_ORDERS as readonly string[]).includes(category.stream_order_by)
+          ? (category.stream_order_by as FeedOrder)
+          : 'recent');
       const options: repo.FeedOptions = {
         order,
         boost: { authorIds: [], points: 0 },
@@ -211,6 +219,70 @@ export function createFeedService(deps: ContentDeps) {
       };
       const scope: repo.FeedScope = { kind: 'category', categoryId: category.id };
       return page(stackId, scope, options, limit, offset, (ids) => units(stackId, ids, viewer));
+    },
+
+    /**
+     * A member's own contributions, newest first (SelfCommunity's `user/{id}/feed/`); moderators also
+     * see the hidden and deleted ones. The caller checked the member is visible.
+     */
+    async userFeed(
+      stackId: number,
+      caller: MemberCaller | undefined,
+      authorId: number,
+      limit: number | undefined,
+      offset: number,
+    ): Promise<Page<FeedItem>> {
+      await contents.checkReader(stackId, caller);
+      const viewer = viewerOf(caller);
+      const options: repo.FeedOptions = {
+        order: 'recent',
+        boost: { authorIds: [], points: 0 },
+        hiddenCategoryIds: viewer.staff ? [] : await disabledCategoryIds(db, stackId),
+        hiddenAuthorIds: [],
+        visibleOnly: !viewer.staff,
+      };
+      const scope: repo.FeedScope = { kind: 'author', authorId };
+      return page(stackId, scope, options, limit, offset, (ids) => items(stackId, ids, caller));
+    },
+
+    /**
+     * Contents like this one for its reader (`{type}/{id}/related/`): the visible contents of its
+     * categories, by relevance (ADR 0022), without it; none when it has no category.
+     */
+    async relatedFeed(
+      stackId: number,
+      caller: MemberCaller | undefined,
+      content: { id: number; category_id: number | null },
+      limit: number | undefined,
+      offset: number,
+    ): Promise<Page<FeedObject>> {
+      await contents.checkReader(stackId, caller);
+      if (content.category_id === null) return { count: 0, results: [] };
+      const viewer = viewerOf(caller);
+      const [hidden, gone] = await Promise.all([
+        disabledCategoryIds(db, stackId),
+        repo.goneAuthorIds(db, stackId, clock.now()),
+      ]);
+      if (hidden.includes(content.category_id)) return { count: 0, results: [] };
+      const options: repo.FeedOptions = {
+        order: 'relevance',
+        boost: { authorIds: [], points: 0 },
+        hiddenCategoryIds: hidden,
+        hiddenAuthorIds: gone,
+        visibleOnly: true,
+      };
+      const scope: repo.FeedScope = { kind: 'category', categoryId: content.category_id };
+      // One more than asked, so the page stays full once the content itself is taken out.
+      const [count, ids] = await Promise.all([
+        repo.countFeed(db, stackId, scope, options),
+        repo.pageOfFeedIds(db, stackId, scope, options, limit === undefined ? undefined : limit + 1, offset),
+      ]);
+      const others = ids.filter((id) => id !== content.id).slice(0, limit);
+      const rows = await repo.feedContributionRows(db, stackId, others);
+      return {
+        count: Math.max(0, count - 1),
+        results: await feedObjects(db, stackId, rows, viewer, clock.now()),
+      };
     },
 
     /** Home feed contents by others the member has not marked seen. */

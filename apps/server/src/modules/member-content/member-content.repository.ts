@@ -458,6 +458,36 @@ export async function listComments(
   return { count: Number(total.n), rows: (await page.execute()) as CommentRow[] };
 }
 
+/**
+ * The members who commented on a contribution (SelfCommunity's `{type}/{id}/contributors/`), the
+ * latest commenter first; only visible comments count for members.
+ */
+export async function pageOfContributors(
+  db: Db,
+  stackId: number,
+  filter: { contributionId: number; visibleOnly: boolean; limit: number | undefined; offset: number },
+): Promise<{ count: number; ids: number[] }> {
+  let query = commentsQuery(db, stackId).where('k.contribution_id', '=', filter.contributionId);
+  if (filter.visibleOnly) query = query.where(visibleComment as Expression<SqlBool>);
+  const authors = query
+    .clearSelect()
+    .select(['k.author_id'])
+    .select((eb) => eb.fn.max('k.created_at').as('last_at'))
+    .groupBy('k.author_id');
+  const total = await db
+    .selectFrom(authors.as('a'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  let page = db
+    .selectFrom(authors.as('a'))
+    .select('a.author_id')
+    .orderBy('a.last_at', 'desc')
+    .orderBy('a.author_id', 'desc')
+    .offset(filter.offset);
+  if (filter.limit !== undefined) page = page.limit(filter.limit);
+  return { count: Number(total.n), ids: (await page.execute()).map((r) => r.author_id) };
+}
+
 export async function insertComment(
   db: Db,
   stackId: number,

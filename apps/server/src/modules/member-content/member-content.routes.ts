@@ -7,13 +7,14 @@ import { registerFlagRoutes } from './flags.routes.ts';
 import { registerContentModerationRoutes } from './content-moderation.routes.ts';
 import { registerFeedRoutes } from './feed.routes.ts';
 import { registerShareRoutes } from './shares.routes.ts';
+import { registerRelatedRoutes } from './related.routes.ts';
 import { createMemberContentService } from './member-content.service.ts';
 import { createContentModerationService } from './content-moderation.service.ts';
 
 /**
  * Member API, contents: `/{post|discussion|status}/…`, `/comment/…`, votes, polls, flags,
- * `/moderation/contribution/…`, `/feed/…` and shares at `/media/` (the member scope reads an empty
- * JSON body as no body).
+ * `/moderation/contribution/…`, `/feed/…`, a contribution's contributors and related contents, and
+ * shares at `/media/` (the member scope reads an empty JSON body as no body).
  */
 export function registerMemberContentRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
   const service = createMemberContentService(deps);
@@ -24,4 +25,5 @@ export function registerMemberContentRoutes(scope: FastifyInstance, deps: Member
   registerContentModerationRoutes(scope, deps, createContentModerationService(deps));
   registerFeedRoutes(scope, deps);
   registerShareRoutes(scope, deps);
+  registerRelatedRoutes(scope, deps, service);
 }

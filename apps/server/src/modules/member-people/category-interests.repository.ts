@@ -129,15 +129,16 @@ export async function followCategoriesAtSignUp(
     .execute();
 }
 
-/** Members following the category (listed ones), newest follower first. */
+/** Members following the category (listed ones), newest follower first, but for `exclude`. */
 export async function pageOfCategoryFollowers(
   db: Db,
   stackId: number,
   categoryId: number,
   limit: number | undefined,
   offset: number,
+  exclude: readonly number[] = [],
 ): Promise<{ count: number; ids: number[] }> {
-  const q = db
+  let q = db
     .selectFrom('interests as i')
     .innerJoin(communityUserRows(db).as('u'), (j) =>
       j.onRef('u.stack_id', '=', 'i.stack_id').onRef('u.id', '=', 'i.user_id'),
@@ -145,10 +146,34 @@ export async function pageOfCategoryFollowers(
     .where('i.stack_id', '=', stackId)
     .where('i.category_id', '=', categoryId)
     .where('u.status', 'in', [...LISTED_STATUSES]);
+  if (exclude.length > 0) q = q.where('i.user_id', 'not in', [...exclude]);
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   let page = q.select('i.user_id as id').orderBy('i.created_at', 'desc').orderBy('i.user_id').offset(offset);
   if (limit !== undefined) page = page.limit(limit);
   return { count: total.n, ids: (await page.execute()).map((r) => r.id) };
+}
+
+/** Which of `userIds` follow the category (listed members only), in the order of `userIds`. */
+export async function categoryFollowersAmong(
+  db: Db,
+  stackId: number,
+  categoryId: number,
+  userIds: readonly number[],
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('interests as i')
+    .innerJoin(communityUserRows(db).as('u'), (j) =>
+      j.onRef('u.stack_id', '=', 'i.stack_id').onRef('u.id', '=', 'i.user_id'),
+    )
+    .select('i.user_id')
+    .where('i.stack_id', '=', stackId)
+    .where('i.category_id', '=', categoryId)
+    .where('i.user_id', 'in', [...userIds])
+    .where('u.status', 'in', [...LISTED_STATUSES])
+    .execute();
+  const following = new Set(rows.map((r) => r.user_id));
+  return userIds.filter((id) => following.has(id));
 }
 
 /**

@@ -80,6 +80,73 @@ export async function pageOfUsers(
   return { count: total.n, ids: (await page.execute()).map((r) => r.id) };
 }
 
+/**
+ * Members to suggest to `userId` (`suggestion/user/`): active members other than them whom they
+ * neither follow nor are connected with, most followed first; every active member for anonymous readers.
+ */
+export async function pageOfSuggestedUsers(
+  db: Db,
+  stackId: number,
+  userId: number | undefined,
+  limit: number | undefined,
+  offset: number,
+): Promise<{ count: number; ids: number[] }> {
+  let q = db
+    .selectFrom(communityUserRows(db).as('u'))
+    .where('u.stack_id', '=', stackId)
+    .where('u.status', '=', 'active');
+  if (userId !== undefined) {
+    const me = userId;
+    q = q
+      .where('u.id', '<>', me)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('follows as f')
+              .select('f.followed_id')
+              .whereRef('f.stack_id', '=', 'u.stack_id')
+              .where('f.follower_id', '=', me)
+              .whereRef('f.followed_id', '=', 'u.id'),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('connections as k')
+              .select('k.user_a')
+              .whereRef('k.stack_id', '=', 'u.stack_id')
+              .where((eb) =>
+                eb.or([
+                  eb.and([eb('k.user_a', '=', me), eb('k.user_b', '=', eb.ref('u.id'))]),
+                  eb.and([eb('k.user_b', '=', me), eb('k.user_a', '=', eb.ref('u.id'))]),
+                ]),
+              ),
+          ),
+        ),
+      );
+  }
+  const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  // Every member's followers counted in one pass over the community's follows, not once per member.
+  let page = q
+    .leftJoin(
+      db
+        .selectFrom('follows as g')
+        .select(['g.followed_id', sql<number>`count(*)::int`.as('n')])
+        .where('g.stack_id', '=', stackId)
+        .groupBy('g.followed_id')
+        .as('fc'),
+      'fc.followed_id',
+      'u.id',
+    )
+    .select('u.id')
+    .orderBy(sql`coalesce(fc.n, 0)`, 'desc')
+    .orderBy('u.id', 'desc')
+    .offset(offset);
+  if (limit !== undefined) page = page.limit(limit);
+  return { count: total.n, ids: (await page.execute()).map((r) => r.id) };
+}
+
 // --- Counters -----------------------------------------------------------------------------------
 
 export interface Counters {

@@ -30,11 +30,20 @@ export interface InterestsTable {
   created_at: Timestamp;
 }
 
+/** A member hid another (migration 0042): their contents leave the member's feeds. */
+export interface HiddenMembersTable {
+  stack_id: number;
+  user_id: number;
+  hidden_id: number;
+  created_at: Timestamp;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     connections: ConnectionsTable;
     follows: FollowsTable;
     interests: InterestsTable;
     connection_requests: ConnectionRequestsTable;
+    hidden_members: HiddenMembersTable;
   }
 }
