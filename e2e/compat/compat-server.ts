@@ -21,13 +21,21 @@ async function adminSignIn(url: string): Promise<string> {
   return ((await signin.json()) as { data: { token: { access_token: string } } }).data.token.access_token;
 }
 
-/** The real server listening on HTTP (fresh in-memory database, seeded demo community and admin). */
-export async function startCompatServer(): Promise<CompatServer> {
+/**
+ * The real server listening on HTTP (fresh in-memory database, seeded demo community and admin);
+ * `env` adds settings (e.g. AGORA_CORS_ORIGINS for a page served from another loopback port).
+ */
+export async function startCompatServer(env: Record<string, string> = {}): Promise<CompatServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t = await buildTestApp({
     // Webhook receivers of the compat tests listen on 127.0.0.1.
-    env: { PUBLIC_URL: url, AGORA_BODY_LIMIT: String(1024 * 1024), AGORA_WEBHOOKS_ALLOW_PRIVATE: '1' },
+    env: {
+      PUBLIC_URL: url,
+      AGORA_BODY_LIMIT: String(1024 * 1024),
+      AGORA_WEBHOOKS_ALLOW_PRIVATE: '1',
+      ...env,
+    },
   });
   await t.app.listen({ host: '127.0.0.1', port });
   const server: CompatServer = {
