@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localeOfAcceptLanguage, siteMessages } from './app/site-locale.ts';
+import { WORDED_REFUSALS } from './components/field-errors.ts';
 
 const SRC = import.meta.dirname;
 
@@ -29,8 +30,10 @@ describe("the member site's messages", () => {
 
   it('has a message for every id the code uses, and uses every message', () => {
     const used = usedIds();
-    // Ids built from a value: `site.composer.${kind}` names these two.
+    // Ids built from a value: `site.composer.${kind}` names these two…
     for (const kind of ['post', 'discussion']) used.add(`site.composer.${kind}`);
+    // And `site.field.${code}` the refusal codes the site words itself.
+    for (const code of WORDED_REFUSALS) used.add(`site.field.${code}`);
     const known = new Set(Object.keys(siteMessages('en')));
     expect([...used].filter((id) => !known.has(id) && !id.endsWith('.'))).toEqual([]);
     expect([...known].filter((id) => !used.has(id))).toEqual([]);

@@ -12,6 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useCommunityName } from '../components/community-name.ts';
 import { MemberMenu } from '../components/member-menu.tsx';
+import { LegalGate } from '../components/legal-gate.tsx';
 import { NO_PREFERENCES, preferenceOn, preferenceText } from '../site-api/site-queries.ts';
 import { useSite } from './site-context.tsx';
 import { navbarColour } from './site-theme.ts';
@@ -108,6 +109,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         maxWidth="md"
         sx={{ py: { xs: 2, sm: 4 }, flexGrow: 1, outline: 'none' }}
       >
+        <LegalGate />
         {children}
       </Container>
       <Box

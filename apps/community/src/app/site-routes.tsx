@@ -9,7 +9,14 @@ import { CategoryPage } from '../pages/category-page.tsx';
 import { ContributionPage, idParam } from '../pages/contribution-page.tsx';
 import { FeedPage } from '../pages/feed-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import { SignInPage } from '../components/lazy-parts.tsx';
+import {
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  SignInPage,
+  SignUpPage,
+  VerifyEmailPage,
+} from '../components/lazy-parts.tsx';
+import { LegalPageView } from '../pages/legal-page.tsx';
 import { preferenceText, type Preferences, type SiteQueries } from '../site-api/site-queries.ts';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { pageOfSearch } from '../components/feed-list.tsx';
@@ -72,6 +79,20 @@ function contributionRoute(type: FeedObjectType): SiteRoute {
   };
 }
 
+/** A page of a form (sign-up, account codes): nothing to fill on the server, titled by a message. */
+function formRoute(path: string, element: ReactElement, titleId: string): SiteRoute {
+  return {
+    path,
+    element,
+    queries: () => [],
+    head: (input) => ({
+      title: `${input.intl.formatMessage({ id: titleId })} · ${input.community}`,
+      description: homeDescription(input),
+      type: 'website',
+    }),
+  };
+}
+
 /** Every page of the member site, in the order the router tries them. */
 export const SITE_ROUTES: SiteRoute[] = [
   {
@@ -125,6 +146,29 @@ export const SITE_ROUTES: SiteRoute[] = [
     },
   },
   ...CONTRIBUTION_TYPES.map(contributionRoute),
+  ...(
+    [
+      ['/signup', <SignUpPage />, 'site.signUp'],
+      ['/verify-email', <VerifyEmailPage />, 'site.verify.title'],
+      ['/forgot-password', <ForgotPasswordPage />, 'site.recover.title'],
+      ['/reset-password', <ResetPasswordPage />, 'site.reset.title'],
+    ] as const
+  ).map(([path, element, titleId]) => formRoute(path, element, titleId)),
+  {
+    path: '/legal/:slug',
+    element: <LegalPageView />,
+    queries: (_input, q) => [q.legalPages()],
+    head: (input) => {
+      const page = input.client
+        .getQueryData(input.queries.legalPages().queryKey)
+        ?.find((p) => p.slug === input.params.slug);
+      return {
+        title: `${page?.title ?? input.intl.formatMessage({ id: 'site.notFound.title' })} · ${input.community}`,
+        description: page ? excerpt(htmlAsText(page.html_body)) : '',
+        type: 'website',
+      };
+    },
+  },
   {
     path: '/signin',
     element: <SignInPage />,

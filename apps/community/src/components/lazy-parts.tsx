@@ -12,6 +12,19 @@ const LazySignInPage = lazy(async () => ({
   default: (await import('../pages/sign-in-page.tsx')).SignInPage,
 }));
 
+const LazySignUpPage = lazy(async () => ({
+  default: (await import('../pages/sign-up-page.tsx')).SignUpPage,
+}));
+const LazyVerifyEmailPage = lazy(async () => ({
+  default: (await import('../pages/account-code-pages.tsx')).VerifyEmailPage,
+}));
+const LazyForgotPasswordPage = lazy(async () => ({
+  default: (await import('../pages/account-code-pages.tsx')).ForgotPasswordPage,
+}));
+const LazyResetPasswordPage = lazy(async () => ({
+  default: (await import('../pages/account-code-pages.tsx')).ResetPasswordPage,
+}));
+
 function Waiting() {
   const intl = useIntl();
   return <CircularProgress size={24} aria-label={intl.formatMessage({ id: 'site.loading' })} />;
@@ -37,6 +50,38 @@ export function SignInPage() {
   return (
     <Suspense fallback={<Waiting />}>
       <LazySignInPage />
+    </Suspense>
+  );
+}
+
+export function SignUpPage() {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <LazySignUpPage />
+    </Suspense>
+  );
+}
+
+export function VerifyEmailPage() {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <LazyVerifyEmailPage />
+    </Suspense>
+  );
+}
+
+export function ForgotPasswordPage() {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <LazyForgotPasswordPage />
+    </Suspense>
+  );
+}
+
+export function ResetPasswordPage() {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <LazyResetPasswordPage />
     </Suspense>
   );
 }

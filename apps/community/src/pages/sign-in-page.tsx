@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { signIn, SignInError, type SignInRefusal } from '../session/site-auth.ts';
@@ -88,6 +89,23 @@ export function SignInPage() {
         >
           <FormattedMessage id={busy ? 'site.signIn.busy' : 'site.signIn'} />
         </Button>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Link component={RouterLink} to="/forgot-password" variant="body2">
+            <FormattedMessage id="site.signIn.forgot" />
+          </Link>
+          <Typography variant="body2">
+            <FormattedMessage
+              id="site.signIn.noAccount"
+              values={{
+                link: (
+                  <Link component={RouterLink} to="/signup">
+                    <FormattedMessage id="site.signUp" />
+                  </Link>
+                ),
+              }}
+            />
+          </Typography>
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -11,6 +11,8 @@ export class SiteApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole error envelope, for refusals that name fields. */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'SiteApiError';
@@ -20,20 +22,7 @@ export class SiteApiError extends Error {
 /** Reads the error envelope `{errors:[{code,message}]}` of a refused call. */
 export function apiErrorOf(status: number, body: unknown): SiteApiError {
   const first = (body as { errors?: { code?: string; message?: string }[] } | null)?.errors?.[0];
-  return new SiteApiError(status, first?.code ?? `http_${status}`, first?.message ?? `HTTP ${status}`);
-}
-
-/** The browser's fetcher: same origin, the member's token when signed in. */
-export function browserFetch(apiBase: string, token: () => string | null): SiteFetch {
-  return async (path) => {
-    const access = token();
-    const answer = await fetch(`${apiBase}/${path}`, {
-      headers: { accept: 'application/json', ...(access ? { authorization: `Bearer ${access}` } : {}) },
-    });
-    const body: unknown = answer.status === 204 ? null : await answer.json().catch(() => null);
-    if (!answer.ok) throw apiErrorOf(answer.status, body);
-    return body;
-  };
+  return new SiteApiError(status, first?.code ?? `http_${status}`, first?.message ?? `HTTP ${status}`, body);
 }
 
 /** The HTTP status of a refusal: read from the fields, since a refusal the server rendered arrives as JSON. */

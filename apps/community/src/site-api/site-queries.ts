@@ -9,6 +9,7 @@ import type {
   PreferenceRow,
   SiteCategory,
   SiteMember,
+  LegalPage,
 } from './site-shapes.ts';
 
 /** Contents per feed page. */
@@ -70,6 +71,19 @@ export function siteQueries(fetch: SiteFetch) {
         queryKey: ['comments', type, id],
         queryFn: async () =>
           (await fetch(`comment/?${type}=${id}&limit=${COMMENTS_PAGE_SIZE}`)) as ApiPage<ContentComment>,
+      }),
+    /** The legal pages in force (terms, privacy, cookies), to accept at sign-up and to read. */
+    legalPages: () =>
+      queryOptions({
+        queryKey: ['legal'],
+        queryFn: async () => (await fetch('legal_page/last_revisions/')) as LegalPage[],
+        staleTime: 60_000,
+      }),
+    /** The legal pages the member must accept now (a new version, or a force-accept). */
+    legalToAccept: () =>
+      queryOptions({
+        queryKey: ['member', 'legal', 'to-accept'],
+        queryFn: async () => (await fetch('legal_page/to_accept/')) as LegalPage[],
       }),
     categories: () =>
       queryOptions({

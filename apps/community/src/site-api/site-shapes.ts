@@ -43,3 +43,11 @@ export interface SiteMember {
   avatar?: string | null;
   role?: string | null;
 }
+
+/** A legal page's version as `legal_page/` answers it. */
+export interface LegalPage {
+  id: number;
+  slug: string;
+  title: string;
+  html_body: string;
+}
