@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { tsImport } from 'tsx/esm/api';
 import type { PlatformDeps } from '../platform/platform-deps.ts';
 import { registerCommunitySiteRoutes } from '../modules/community-site/community-site.routes.ts';
 import { readSiteBundle } from '../modules/community-site/site-assets.ts';
@@ -14,13 +15,17 @@ const SITE_DIST = path.resolve(import.meta.dirname, '../../../community/dist');
  * member-site API tests prove by rendering real pages.
  */
 const SITE_ENTRY = path.resolve(import.meta.dirname, '../../../community/src/entry-server.tsx');
+/** The site's compiler settings (JSX): loaded with them whatever the process's working directory is. */
+const SITE_TSCONFIG = path.resolve(import.meta.dirname, '../../../community/tsconfig.json');
 
 /**
  * The member site's server rendering, loaded on the first page asked (ADR 0036): React and MUI stay
  * out of a process, or a test, that never renders a page.
  */
 const renderSite: SiteRenderer = async (request) => {
-  const site = (await import(SITE_ENTRY)) as { renderSitePage: SiteRenderer };
+  const site = (await tsImport(SITE_ENTRY, { parentURL: import.meta.url, tsconfig: SITE_TSCONFIG })) as {
+    renderSitePage: SiteRenderer;
+  };
   return site.renderSitePage(request);
 };
 
