@@ -238,6 +238,7 @@ export const AUDIT_ACTIONS = {
   'members.password_recover': { routes: [`POST ${M}/account/recover/`, `POST ${M}/account/reset/`] },
   'members.sso_token': { routes: [`POST ${M}/sso/token/`], readOnly: true },
   'members.follow': { routes: [`POST ${M}/user/:id/follow/`], person: paramId('id') },
+  'members.hide': { routes: [`POST ${M}/user/:id/hide/`], person: paramId('id') },
   'members.connection_request': { routes: [`POST ${M}/user/:id/connection/request/`], person: paramId('id') },
   'members.connection_accept': { routes: [`POST ${M}/user/:id/connection/accept/`], person: paramId('id') },
   'members.connection_reject': { routes: [`POST ${M}/user/:id/connection/reject/`], person: paramId('id') },

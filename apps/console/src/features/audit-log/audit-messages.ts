@@ -133,6 +133,7 @@ export const ACTION_MESSAGES: Record<AuditAction, string> = {
   'members.password_recover': 'auditLog.action.members.password_recover',
   'members.sso_token': 'auditLog.action.members.sso_token',
   'members.follow': 'auditLog.action.members.follow',
+  'members.hide': 'auditLog.action.members.hide',
   'members.connection_request': 'auditLog.action.members.connection_request',
   'members.connection_accept': 'auditLog.action.members.connection_accept',
   'members.connection_reject': 'auditLog.action.members.connection_reject',
