@@ -4,7 +4,8 @@
  * member API's feed pages (`GET /c/demo/api/v2/feed/…` through app.inject, with a member's token) for
  * a member who follows 10 categories, 50 people and has 20 connections, beside a baseline measured in
  * the same run: the naive hand-written statement of the same home page (newest first, one OR query).
- * Target: a home feed page in ≤ 50 ms.
+ * Target: a home feed page in ≤ 50 ms. Then the member site's server-rendered home and contribution
+ * pages as a visitor (issue 18 §4: ≤ 100 ms at p99 on PostgreSQL), beside a bare Fastify answer.
  *
  * Databases: PGlite in a temporary directory, then PostgreSQL — BENCH_DATABASE_URL's server (a fresh
  * database created and dropped) or a throw-away cluster (bench/throwaway-postgres.ts);
@@ -12,6 +13,7 @@
  * BENCH_REPEAT (timed runs per case after one warm-up, default 20; median and p95 printed).
  */
 import os from 'node:os';
+import Fastify from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import type { DatabaseHandle } from '../apps/server/src/platform/db/database.ts';
 import { createMember, memberSignIn } from '../apps/server/src/test-support/fixtures.ts';
@@ -26,6 +28,8 @@ const FOLLOWED_CATEGORIES = 10;
 const FOLLOWED_PEOPLE = 50;
 const CONNECTIONS = 20;
 const TARGET_MS = 50;
+/** Issue 18 §4: a server-rendered contribution page in ≤ 100 ms at p99 on PostgreSQL. */
+const PAGE_TARGET_MS = 100;
 const READER_PASSWORD = 'reader-password-1';
 
 /** Members, categories, contents, votes and comments, in a few statements (triggers off, keys after). */
@@ -168,11 +172,13 @@ interface Row {
   name: string;
   median: number;
   p95: number;
+  p99: number;
   count?: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? 0;
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1] ?? 0;
 
 async function timed(run: () => Promise<unknown>): Promise<number[]> {
   await run();
@@ -222,6 +228,7 @@ async function measure(database: BenchDatabase): Promise<void> {
           name,
           median: median(times),
           p95: p95(times),
+          p99: p99(times),
           ...(count ? { count: await count() } : {}),
         });
       };
@@ -256,6 +263,66 @@ async function measure(database: BenchDatabase): Promise<void> {
         `home feed page (${FOLLOWED_CATEGORIES} categories, ${FOLLOWED_PEOPLE} follows, ${CONNECTIONS} connections): ` +
           `median ≤ ${worst.toFixed(1)} ms — target ≤ ${TARGET_MS} ms ${worst <= TARGET_MS ? 'met' : 'NOT met'}`,
       );
+
+      // The member site's server-rendered pages (issue 18 §4), as a visitor, beside a bare Fastify
+      // answer through the same inject path in the same run.
+      const hello = Fastify({ logger: false });
+      hello.get('/', async () => ({ hello: 'world' }));
+      await hello.ready();
+      const page = async (url: string) => {
+        const res = await app.inject({
+          method: 'GET',
+          url,
+          headers: { accept: 'text/html', 'accept-language': 'en' },
+        });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+        return res.body.length;
+      };
+      const first = (
+        await sql<{ id: number; type: string }>`
+          SELECT c.id, c.type FROM contributions c
+            JOIN (SELECT contribution_id, count(*) AS n FROM comments WHERE stack_id = ${stackId}
+                   GROUP BY contribution_id) m ON m.contribution_id = c.id
+           WHERE c.stack_id = ${stackId} AND c.status = 'published' AND c.type IN ('discussion', 'post', 'status')
+           ORDER BY m.n DESC, c.id LIMIT 1`.execute(handle.db)
+      ).rows[0];
+      const pages: Row[] = [];
+      const addPage = async (name: string, run: () => Promise<unknown>) => {
+        const times = await timed(run);
+        pages.push({ name, median: median(times), p95: p95(times), p99: p99(times) });
+      };
+      await addPage('bare Fastify: GET / (inject)', () => hello.inject({ method: 'GET', url: '/' }));
+      await addPage('rendered home page /c/demo/ (visitor)', () => page('/c/demo/'));
+      if (first)
+        await addPage(`rendered ${first.type} page with its comments`, () =>
+          page(`/c/demo/${first.type}/${first.id}/`),
+        );
+      await hello.close();
+      const hello50 = pages[0]?.median ?? 1;
+      const pageHeader = ['member site page', 'p50 ms', 'p99 ms', 'vs bare Fastify'];
+      const pageBody = pages.map((r) => [
+        r.name,
+        r.median.toFixed(1),
+        r.p99.toFixed(1),
+        `${(r.median / hello50).toFixed(0)}x`,
+      ]);
+      const pageWidths = pageHeader.map((h, i) =>
+        Math.max(h.length, ...pageBody.map((b) => (b[i] ?? '').length)),
+      );
+      const pageLine = (cells: string[]) =>
+        cells
+          .map((c, i) => (i === 0 ? c.padEnd(pageWidths[i] ?? 0) : c.padStart(pageWidths[i] ?? 0)))
+          .join('  ');
+      console.log(
+        `\n${[pageLine(pageHeader), pageWidths.map((w) => '-'.repeat(w)).join('  '), ...pageBody.map(pageLine)].join('\n')}`,
+      );
+      const post = pages[2];
+      if (post) {
+        console.log(
+          `rendered contribution page: p99 ${post.p99.toFixed(1)} ms — target ≤ ${PAGE_TARGET_MS} ms on PostgreSQL ` +
+            `${post.p99 <= PAGE_TARGET_MS ? 'met' : 'NOT met'} here`,
+        );
+      }
     } finally {
       await server.close();
     }

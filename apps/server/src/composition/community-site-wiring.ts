@@ -22,11 +22,13 @@ const SITE_TSCONFIG = path.resolve(import.meta.dirname, '../../../community/tsco
  * The member site's server rendering, loaded on the first page asked (ADR 0036): React and MUI stay
  * out of a process, or a test, that never renders a page.
  */
+let loaded: Promise<{ renderSitePage: SiteRenderer }> | undefined;
 const renderSite: SiteRenderer = async (request) => {
-  const site = (await tsImport(SITE_ENTRY, { parentURL: import.meta.url, tsconfig: SITE_TSCONFIG })) as {
+  // Loaded once per process: each tsImport call loads a fresh copy of the module graph.
+  loaded ??= tsImport(SITE_ENTRY, { parentURL: import.meta.url, tsconfig: SITE_TSCONFIG }) as Promise<{
     renderSitePage: SiteRenderer;
-  };
-  return site.renderSitePage(request);
+  }>;
+  return (await loaded).renderSitePage(request);
 };
 
 /** Wires apps/community into the server: its pages under every community, its bundle's files, robots.txt and sitemaps. */
