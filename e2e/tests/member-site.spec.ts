@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/accessibility.ts';
-import { attemptName } from '../support/people.ts';
+import { attemptName, createMember, memberToken } from '../support/people.ts';
 import { setDemoPreferences } from '../support/readiness.ts';
 
 /**
@@ -93,6 +93,22 @@ test.describe('member site in Italian', () => {
     await page.getByLabel('Il tuo commento').fill('Ci sarò!');
     await page.getByRole('button', { name: 'Commenta' }).click();
     await expect(page.getByText('Ci sarò!')).toBeVisible();
+
+    // Another member comments: the notification arrives without a reload.
+    const id = Number(/\/discussion\/(\d+)/.exec(page.url())?.[1]);
+    const neighbour = attemptName('siteneighbour');
+    await createMember(request, { username: neighbour, password: 'site-neighbour-password-1' });
+    const bearer = await memberToken(request, neighbour, 'site-neighbour-password-1');
+    const comment = await request.post(`${SITE}/api/v2/comment/`, {
+      headers: bearer,
+      data: { discussion: id, html: '<p>Porto la limonata.</p>' },
+    });
+    expect(comment.status(), await comment.text()).toBe(201);
+    await expect(page.getByRole('link', { name: 'Notifiche, 1 nuova' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Notifiche, 1 nuova' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: `${neighbour} ha commentato` })).toBeVisible();
+    await expectAccessible(page, 'site notifications (it, 390)');
+    await page.goBack();
     await expectAccessible(page, 'site discussion as a member (it, 390)');
 
     // The page is as wide as the phone: nothing scrolls sideways.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localeOfAcceptLanguage, siteMessages } from './app/site-locale.ts';
 import { WORDED_REFUSALS } from './components/field-errors.ts';
+import { FLAG_REASONS } from './components/notification-line.tsx';
 
 const SRC = import.meta.dirname;
 
@@ -34,6 +35,8 @@ describe("the member site's messages", () => {
     for (const kind of ['post', 'discussion']) used.add(`site.composer.${kind}`);
     // And `site.field.${code}` the refusal codes the site words itself.
     for (const code of WORDED_REFUSALS) used.add(`site.field.${code}`);
+    // And `site.reason.${reason}` the five flag reasons.
+    for (const reason of FLAG_REASONS) used.add(`site.reason.${reason}`);
     const known = new Set(Object.keys(siteMessages('en')));
     expect([...used].filter((id) => !known.has(id) && !id.endsWith('.'))).toEqual([]);
     expect([...known].filter((id) => !used.has(id))).toEqual([]);

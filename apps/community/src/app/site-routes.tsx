@@ -17,6 +17,7 @@ import {
   VerifyEmailPage,
 } from '../components/lazy-parts.tsx';
 import { LegalPageView } from '../pages/legal-page.tsx';
+import { NotificationsPage } from '../pages/notifications-page.tsx';
 import { preferenceText, type Preferences, type SiteQueries } from '../site-api/site-queries.ts';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { pageOfSearch } from '../components/feed-list.tsx';
@@ -154,6 +155,7 @@ export const SITE_ROUTES: SiteRoute[] = [
       ['/reset-password', <ResetPasswordPage />, 'site.reset.title'],
     ] as const
   ).map(([path, element, titleId]) => formRoute(path, element, titleId)),
+  formRoute('/notifications', <NotificationsPage />, 'site.notifications.title'),
   {
     path: '/legal/:slug',
     element: <LegalPageView />,

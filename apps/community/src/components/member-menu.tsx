@@ -1,9 +1,10 @@
 import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession, useSite } from '../app/site-context.tsx';
 import { signOut } from '../session/site-auth.ts';
@@ -15,6 +16,8 @@ export function MemberMenu() {
   const client = useQueryClient();
   const location = useLocation();
   const me = useQuery({ ...site.queries.me(), enabled: session !== null });
+  const unseenCount = useQuery({ ...site.queries.unseenNotifications(), enabled: session !== null });
+  const intl = useIntl();
   if (!session) {
     const here = `${location.pathname}${location.search}`;
     return (
@@ -29,8 +32,20 @@ export function MemberMenu() {
       </Button>
     );
   }
+  const unseen = unseenCount.data ?? 0;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+      <Badge badgeContent={unseen} color="secondary" overlap="rectangular">
+        <Button
+          component={RouterLink}
+          to="/notifications"
+          color="inherit"
+          sx={{ textTransform: 'none' }}
+          aria-label={intl.formatMessage({ id: 'site.notifications.unseen' }, { count: unseen })}
+        >
+          <FormattedMessage id="site.notifications.link" />
+        </Button>
+      </Badge>
       <Avatar src={me.data?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
         {me.data?.username.slice(0, 1).toUpperCase()}
       </Avatar>

@@ -10,6 +10,7 @@ import type {
   SiteCategory,
   SiteMember,
   LegalPage,
+  MemberNotificationGroup,
 } from './site-shapes.ts';
 
 /** Contents per feed page. */
@@ -52,6 +53,21 @@ export function siteQueries(fetch: SiteFetch) {
           (await fetch(
             `feed/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
           )) as ApiPage<FeedItem>,
+      }),
+    /** The member's unseen notifications, asked again every 15 s: new ones arrive without a reload. */
+    unseenNotifications: () =>
+      queryOptions({
+        queryKey: ['member', 'notifications', 'count'],
+        queryFn: async () => ((await fetch('notification/unseen/count/')) as { count: number }).count,
+        refetchInterval: 15_000,
+      }),
+    notifications: (page: number) =>
+      queryOptions({
+        queryKey: ['member', 'notifications', 'list', page],
+        queryFn: async () =>
+          (await fetch(
+            `notification/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
+          )) as ApiPage<MemberNotificationGroup>,
       }),
     exploreFeed: (page: number) =>
       queryOptions({

@@ -1,4 +1,11 @@
-import type { ContentComment, FeedItem, FeedObject, FeedObjectType } from '@agora/contract';
+import type {
+  ContentComment,
+  FeedItem,
+  FeedObject,
+  FeedObjectType,
+  MemberNotification,
+  MemberNotificationGroup,
+} from '@agora/contract';
 
 /** A page of the member API (SelfCommunity's list envelope). */
 export interface ApiPage<T> {
@@ -8,7 +15,14 @@ export interface ApiPage<T> {
   results: T[];
 }
 
-export type { ContentComment, FeedItem, FeedObject, FeedObjectType };
+export type {
+  ContentComment,
+  FeedItem,
+  FeedObject,
+  FeedObjectType,
+  MemberNotification,
+  MemberNotificationGroup,
+};
 
 /** The fields of SelfCommunity's Category object the site shows. */
 export interface SiteCategory {
