@@ -63,7 +63,12 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
   const url = new URL(input.path, 'http://site.invalid');
   const location = { pathname: url.pathname, search: url.search };
 
-  await client.prefetchQuery(queries.preferences());
+  // What every page's frame shows: the theme and switches, the navbar's and the footer's menus.
+  await Promise.all([
+    client.prefetchQuery(queries.preferences()),
+    client.prefetchQuery(queries.baseMenu()),
+    client.prefetchQuery(queries.menus()),
+  ]);
   const preferences: Preferences = client.getQueryData(queries.preferences().queryKey) ?? NO_PREFERENCES;
   const match = matchRoutes(SITE_ROUTES, location)?.at(-1);
   const route = SITE_ROUTES.find((r) => r.path === match?.route.path) ?? SITE_ROUTES.at(-1)!;

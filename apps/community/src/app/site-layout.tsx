@@ -1,6 +1,5 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
+import { MenuButton, MenuLink } from '../components/menu-link.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { MemberMenu } from '../components/member-menu.tsx';
 import { LegalGate } from '../components/legal-gate.tsx';
@@ -29,13 +29,27 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const navbar = navbarColour(preferences);
   const ink = readableOn(navbar);
   const copyright = preferenceText(preferences, 'application_copyright');
-  const links: { to: string; label: string; end?: boolean }[] = [
-    { to: '/', label: intl.formatMessage({ id: 'site.nav.home' }), end: true },
-    ...(preferenceOn(preferences, 'explore_stream_enabled')
-      ? [{ to: '/explore', label: intl.formatMessage({ id: 'site.nav.explore' }) }]
-      : []),
-    { to: '/categories', label: intl.formatMessage({ id: 'site.nav.categories' }) },
-  ];
+  const baseMenu = useQuery(queries.baseMenu()).data;
+  const footerMenus = (useQuery(queries.menus()).data ?? []).filter((menu) => menu.id !== baseMenu?.id);
+  // The console's base menu is the navbar; without one, the site's own sections.
+  const links: { to: string; label: string; end?: boolean }[] = baseMenu?.items.length
+    ? [...baseMenu.items]
+        .sort((a, b) => a.order - b.order)
+        .map((item) => ({ to: item.url, label: item.label, end: item.url === '/' }))
+    : [
+        { to: '/', label: intl.formatMessage({ id: 'site.nav.home' }), end: true },
+        ...(preferenceOn(preferences, 'explore_stream_enabled')
+          ? [{ to: '/explore', label: intl.formatMessage({ id: 'site.nav.explore' }) }]
+          : []),
+        { to: '/categories', label: intl.formatMessage({ id: 'site.nav.categories' }) },
+      ];
+  const customItem = preferenceOn(preferences, 'custom_navbar_item_enabled')
+    ? {
+        text: preferenceText(preferences, 'custom_navbar_item_text'),
+        url: preferenceText(preferences, 'custom_navbar_item_url'),
+        image: preferenceText(preferences, 'custom_navbar_item_image'),
+      }
+    : undefined;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Link
@@ -84,20 +98,23 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             sx={{ flexGrow: 1, overflowX: 'auto' }}
           >
             {links.map((link) => (
-              <Button
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                end={link.end}
-                color="inherit"
-                sx={{
-                  textTransform: 'none',
-                  '&.active': { textDecoration: 'underline', textUnderlineOffset: 6 },
-                }}
-              >
+              <MenuButton key={`${link.to}-${link.label}`} url={link.to} {...(link.end ? { end: true } : {})}>
                 {link.label}
-              </Button>
+              </MenuButton>
             ))}
+            {customItem?.url && (customItem.text || customItem.image) && (
+              <MenuButton url={customItem.url}>
+                {customItem.image && (
+                  <Box
+                    component="img"
+                    src={customItem.image}
+                    alt=""
+                    sx={{ height: 20, mr: customItem.text ? 1 : 0 }}
+                  />
+                )}
+                {customItem.text}
+              </MenuButton>
+            )}
           </Stack>
           <MemberMenu />
         </Toolbar>
@@ -117,6 +134,25 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         sx={{ borderTop: 1, borderColor: 'divider', py: 3, bgcolor: 'background.paper' }}
       >
         <Container maxWidth="md">
+          {footerMenus.map((menu) => (
+            <Stack
+              key={menu.id}
+              component="nav"
+              aria-label={menu.name}
+              direction="row"
+              useFlexGap
+              spacing={2}
+              sx={{ flexWrap: 'wrap', mb: 2 }}
+            >
+              {[...menu.items]
+                .sort((a, b) => a.order - b.order)
+                .map((item) => (
+                  <MenuLink key={item.id} url={item.url}>
+                    {item.label}
+                  </MenuLink>
+                ))}
+            </Stack>
+          ))}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
             <Typography variant="body2" color="text.secondary">
               {copyright || `© ${community}`}

@@ -11,6 +11,7 @@ import type {
   SiteMember,
   LegalPage,
   MemberNotificationGroup,
+  SiteMenu,
 } from './site-shapes.ts';
 
 /** Contents per feed page. */
@@ -37,6 +38,27 @@ export function siteQueries(fetch: SiteFetch) {
           const page = (await fetch('dynamic_preference/?limit=1000')) as ApiPage<PreferenceRow>;
           return Object.fromEntries(page.results.map((row) => [row.name, row.value]));
         },
+        staleTime: 60_000,
+      }),
+    /** The console's base custom menu (the navbar's), or null when the community has none. */
+    baseMenu: () =>
+      queryOptions({
+        queryKey: ['menus', 'base'],
+        queryFn: async () => {
+          try {
+            return (await fetch('custom_menu/base/')) as SiteMenu;
+          } catch (error) {
+            if ((error as { status?: number }).status === 404) return null;
+            throw error;
+          }
+        },
+        staleTime: 60_000,
+      }),
+    /** Every custom menu of the community (the footer shows those that are not the base). */
+    menus: () =>
+      queryOptions({
+        queryKey: ['menus', 'all'],
+        queryFn: async () => ((await fetch('custom_menu/?limit=100')) as ApiPage<SiteMenu>).results,
         staleTime: 60_000,
       }),
     /** The signed-in member (`user/me/`); member-only queries live under the 'member' key. */

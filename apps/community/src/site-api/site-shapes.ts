@@ -65,3 +65,10 @@ export interface LegalPage {
   title: string;
   html_body: string;
 }
+
+/** A custom menu of the console (`custom_menu/`), its items in order. */
+export interface SiteMenu {
+  id: number;
+  name: string;
+  items: { id: number; label: string; url: string; order: number }[];
+}

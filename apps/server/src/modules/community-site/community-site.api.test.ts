@@ -189,4 +189,19 @@ describe('the member site, rendered on the server', () => {
       await preferences({ content_availability: true });
     }
   });
+
+  it("shows the console's custom navbar item in the navbar, rendered on the server", async () => {
+    await preferences({
+      custom_navbar_item_enabled: true,
+      custom_navbar_item_text: 'Our shop',
+      custom_navbar_item_url: 'https://shop.example.org/',
+    });
+    try {
+      const home = await visit('/c/demo/');
+      expect(home.body).toContain('href="https://shop.example.org/"');
+      expect(home.body).toContain('Our shop');
+    } finally {
+      await preferences({ custom_navbar_item_enabled: false });
+    }
+  });
 });
