@@ -17,6 +17,7 @@ import {
   VerifyEmailPage,
 } from '../components/lazy-parts.tsx';
 import { LegalPageView } from '../pages/legal-page.tsx';
+import { CustomPageView } from '../pages/custom-page.tsx';
 import { NotificationsPage } from '../pages/notifications-page.tsx';
 import { preferenceText, type Preferences, type SiteQueries } from '../site-api/site-queries.ts';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
@@ -156,6 +157,22 @@ export const SITE_ROUTES: SiteRoute[] = [
     ] as const
   ).map(([path, element, titleId]) => formRoute(path, element, titleId)),
   formRoute('/notifications', <NotificationsPage />, 'site.notifications.title'),
+  {
+    path: '/pages/:slug',
+    element: <CustomPageView />,
+    queries: ({ params }, q) =>
+      params.slug && /^[a-z0-9-]+$/.test(params.slug) ? [q.customPage(params.slug)] : [],
+    head: (input) => {
+      const page = input.params.slug
+        ? input.client.getQueryData(input.queries.customPage(input.params.slug).queryKey)
+        : undefined;
+      return {
+        title: `${page?.title ?? input.intl.formatMessage({ id: 'site.notFound.title' })} · ${input.community}`,
+        description: page ? excerpt(htmlAsText(page.html_summary || page.html_body)) : '',
+        type: 'website',
+      };
+    },
+  },
   {
     path: '/legal/:slug',
     element: <LegalPageView />,

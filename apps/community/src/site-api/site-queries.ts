@@ -12,6 +12,7 @@ import type {
   LegalPage,
   MemberNotificationGroup,
   SiteMenu,
+  CustomPage,
 } from './site-shapes.ts';
 
 /** Contents per feed page. */
@@ -122,6 +123,12 @@ export function siteQueries(fetch: SiteFetch) {
       queryOptions({
         queryKey: ['member', 'legal', 'to-accept'],
         queryFn: async () => (await fetch('legal_page/to_accept/')) as LegalPage[],
+      }),
+    /** A general page by its slug (inactive ones are not found). */
+    customPage: (slug: string) =>
+      queryOptions({
+        queryKey: ['custom-page', slug],
+        queryFn: async () => (await fetch(`custom_page/${encodeURIComponent(slug)}/`)) as CustomPage,
       }),
     categories: () =>
       queryOptions({

@@ -72,3 +72,13 @@ export interface SiteMenu {
   name: string;
   items: { id: number; label: string; url: string; order: number }[];
 }
+
+/** A general page as `custom_page/{slug}/` answers it (the body sanitised by the server at save). */
+export interface CustomPage {
+  id: number;
+  slug: string;
+  title: string;
+  alternative_url: string | null;
+  html_summary: string;
+  html_body: string;
+}

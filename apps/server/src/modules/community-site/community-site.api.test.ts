@@ -204,4 +204,25 @@ describe('the member site, rendered on the server', () => {
       await preferences({ custom_navbar_item_enabled: false });
     }
   });
+
+  it('renders a general page of the console at /pages/{slug}, its body as the server sanitised it', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/c/demo/platform/api/v1/custom_pages/add/',
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        title: 'How we moderate',
+        slug: 'how-we-moderate',
+        html_body: '<p>Be <em>kind</em>.</p><script>alert(1)</script>',
+        active: true,
+      }),
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const page = await visit('/c/demo/pages/how-we-moderate');
+    expect(page.statusCode).toBe(200);
+    expect(title(page.body)).toBe('How we moderate · Demo');
+    expect(page.body).toContain('Be <em>kind</em>.');
+    expect(page.body).not.toContain('alert(1)');
+    expect((await visit('/c/demo/pages/no-such-page')).statusCode).toBe(404);
+  });
 });
