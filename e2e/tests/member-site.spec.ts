@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/accessibility.ts';
 import { attemptName, createMember, memberToken } from '../support/people.ts';
 import { setDemoPreferences } from '../support/readiness.ts';
+import { adminBearer } from '../support/settings.ts';
 
 /**
  * Issue 18's member site in Chromium: a visitor reads the server-rendered home and a discussion, a
@@ -126,5 +127,33 @@ test.describe('member site in Italian', () => {
     } finally {
       await setDemoPreferences(request, { colorprimary: '#3d9999' });
     }
+
+    // Banned for three days in the console: the member still reads, cannot write, and is told until when.
+    const writer = await memberToken(request, username, password);
+    const me = (await (await request.get(`${SITE}/api/v2/user/me/`, { headers: writer })).json()) as {
+      id: number;
+    };
+    const ban = await request.post(`${SITE}/platform/api/v1/moderation/users/${me.id}/`, {
+      headers: await adminBearer(request),
+      data: { status: 'banned', days: 3 },
+    });
+    expect(ban.status(), await ban.text()).toBe(200);
+    let requests = 0;
+    page.on('request', () => (requests += 1));
+    await page.goto(`${SITE}/`);
+    // The ban ended the member's sessions: the site reads on as a visitor.
+    await expect(page.getByRole('link', { name: 'Accedi' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Condividi qualcosa con la community' })).toHaveCount(0);
+    // The page settles: nothing is asked again and again.
+    requests = 0;
+    await page.waitForTimeout(3000);
+    expect(requests).toBeLessThan(5);
+    await expectAccessible(page, 'site home as a banned member (it, 390)');
+    await page.goto(`${SITE}/signin`);
+    await page.getByLabel('Nome utente o email').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Accedi' }).last().click();
+    await expect(page.getByRole('alert')).toContainText('bloccato fino al');
   });
 });

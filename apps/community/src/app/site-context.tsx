@@ -1,6 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteQueries } from '../site-api/site-queries.ts';
-import { useSessionOf, type SessionStore, type SiteSession } from '../session/site-session.ts';
+import {
+  useBlockedOf,
+  useSessionOf,
+  type Blocked,
+  type SessionStore,
+  type SiteSession,
+} from '../session/site-session.ts';
 import type { SiteLocale } from './site-locale.ts';
 
 /** What every page of the member site knows about where it is served. */
@@ -36,4 +42,9 @@ export function useSite(): SiteSetting {
 /** The signed-in member's tokens, or null for a visitor (and while the page hydrates). */
 export function useSession(): SiteSession | null {
   return useSessionOf(useSite().sessions);
+}
+
+/** The signed-in member's ban in this community, or null. */
+export function useBlocked(): Blocked | null {
+  return useBlockedOf(useSite().sessions);
 }

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { useSession, useSite } from '../app/site-context.tsx';
+import { useBlocked, useSession, useSite } from '../app/site-context.tsx';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { textAsHtml } from './text-as-html.ts';
 
@@ -17,6 +17,7 @@ export function CommentForm({ type, id, parent }: { type: FeedObjectType; id: nu
   const intl = useIntl();
   const site = useSite();
   const session = useSession();
+  const blocked = useBlocked();
   const client = useQueryClient();
   const location = useLocation();
   const [text, setText] = useState('');
@@ -32,6 +33,7 @@ export function CommentForm({ type, id, parent }: { type: FeedObjectType; id: nu
       await client.invalidateQueries({ queryKey: ['contribution', type, id] });
     },
   });
+  if (blocked) return null;
   if (!session) {
     return (
       <Typography color="text.secondary">

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
-import { useSession, useSite } from '../app/site-context.tsx';
+import { useBlocked, useSession, useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { Composer } from '../components/lazy-parts.tsx';
 import { FeedList, pageOfSearch } from '../components/feed-list.tsx';
@@ -16,6 +16,7 @@ import { QueryView } from '../components/query-view.tsx';
 export function FeedPage({ kind }: { kind: 'home' | 'explore' }) {
   const { queries } = useSite();
   const session = useSession();
+  const blocked = useBlocked();
   const community = useCommunityName();
   const page = pageOfSearch(useLocation().search);
   const own = kind === 'home' && session !== null;
@@ -32,7 +33,7 @@ export function FeedPage({ kind }: { kind: 'home' | 'explore' }) {
           <FormattedMessage id="site.explore.title" />
         )}
       </Typography>
-      {session && <Composer />}
+      {session && !blocked && <Composer />}
       <QueryView query={own ? home : explore}>{(data) => <FeedList page={page} feed={data} />}</QueryView>
     </>
   );

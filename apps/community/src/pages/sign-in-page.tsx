@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
@@ -17,6 +17,8 @@ const REFUSAL_MESSAGE: Record<SignInRefusal, string> = {
   credentials: 'site.signIn.refused',
   throttled: 'site.signIn.throttled',
   unavailable: 'site.signIn.unavailable',
+  pending: 'site.signIn.pending',
+  blocked: 'site.signIn.blocked',
 };
 
 /** Where to go after signing in: a path of this site only (never another origin). */
@@ -36,6 +38,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<SignInRefusal | null>(null);
+  const [until, setUntil] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,6 +50,7 @@ export function SignInPage() {
       void navigate(nextPath(params.get('next')), { replace: true });
     } catch (error) {
       setRefusal(error instanceof SignInError ? error.reason : 'unavailable');
+      setUntil(error instanceof SignInError ? error.until : null);
     } finally {
       setBusy(false);
     }
@@ -60,7 +64,14 @@ export function SignInPage() {
         </Typography>
         {refusal && (
           <Alert severity="error" role="alert">
-            <FormattedMessage id={REFUSAL_MESSAGE[refusal]} />
+            {refusal === 'blocked' && until ? (
+              <FormattedMessage
+                id="site.signIn.blockedUntil"
+                values={{ until: <FormattedDate value={until} dateStyle="long" timeStyle="short" /> }}
+              />
+            ) : (
+              <FormattedMessage id={REFUSAL_MESSAGE[refusal]} />
+            )}
           </Alert>
         )}
         <TextField

@@ -7,13 +7,34 @@ interface TokenAnswer {
 }
 
 /** Why a sign-in was refused, as the page words it. */
-export type SignInRefusal = 'credentials' | 'throttled' | 'unavailable';
+export type SignInRefusal = 'credentials' | 'throttled' | 'unavailable' | 'pending' | 'blocked';
 
 export class SignInError extends Error {
-  constructor(readonly reason: SignInRefusal) {
+  constructor(
+    readonly reason: SignInRefusal,
+    /** For 'blocked': until when (an ISO date), or null for no end. */
+    readonly until: string | null = null,
+  ) {
     super(reason);
     this.name = 'SignInError';
   }
+}
+
+/** The end of a ban named in the server's refusal ('… blocked until 2026-12-01T10:00:00.000Z.'). */
+function banEnd(message: string): string | null {
+  return /\d{4}-\d{2}-\d{2}T[\d:.]+Z/.exec(message)?.[0] ?? null;
+}
+
+/**
+ * A member's standing refusal, if the answer is one: the token endpoint's `invalid_grant` carries
+ * `account_blocked` or `account_pending` in its error envelope.
+ */
+async function standingRefusal(answer: Response): Promise<SignInError | undefined> {
+  if (answer.ok) return undefined;
+  const refusal = apiErrorOf(answer.status, await answer.json().catch(() => null));
+  if (refusal.code === 'account_blocked') return new SignInError('blocked', banEnd(refusal.message));
+  if (refusal.code === 'account_pending') return new SignInError('pending');
+  return undefined;
 }
 
 async function tokenCall(base: string, fields: Record<string, string>): Promise<Response> {
@@ -39,6 +60,8 @@ export async function signIn(
     throw new SignInError('unavailable');
   }
   if (answer.status === 429) throw new SignInError('throttled');
+  const standing = await standingRefusal(answer);
+  if (standing) throw standing;
   if (answer.status === 400 || answer.status === 401) throw new SignInError('credentials');
   if (!answer.ok) throw new SignInError('unavailable');
   const token = (await answer.json()) as TokenAnswer;
@@ -61,7 +84,10 @@ export async function refreshSession(
     refresh_token: current.refresh,
   });
   if (!answer.ok) {
+    const standing = await standingRefusal(answer);
     store.set(null);
+    // A member banned meanwhile is told until when, and reads as a visitor.
+    if (standing?.reason === 'blocked') store.setBlocked({ until: standing.until });
     return null;
   }
   const token = (await answer.json()) as TokenAnswer;

@@ -8,6 +8,11 @@ export interface SiteSession {
 
 type Listener = () => void;
 
+/** A ban on the member: until when (an ISO date), or null for no end. */
+export interface Blocked {
+  until: string | null;
+}
+
 /**
  * The member's session in this browser, per community. It is read only after hydration: the server
  * renders every page as a visitor sees it, and the first render in the browser must match.
@@ -15,6 +20,7 @@ type Listener = () => void;
 export class SessionStore {
   #listeners = new Set<Listener>();
   #session: SiteSession | null | undefined;
+  #blocked: Blocked | null = null;
 
   constructor(private readonly key: string) {}
 
@@ -34,12 +40,24 @@ export class SessionStore {
 
   set(session: SiteSession | null): void {
     this.#session = session;
+    if (!session) this.#blocked = null;
     try {
       if (session) globalThis.localStorage?.setItem(this.key, JSON.stringify(session));
       else globalThis.localStorage?.removeItem(this.key);
     } catch {
       // A browser refusing storage keeps the session for this page only.
     }
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** The member is blocked (banned) in this community: they read as a visitor until it ends. */
+  blocked(): Blocked | null {
+    return this.#blocked;
+  }
+
+  setBlocked(blocked: Blocked | null): void {
+    if (this.#blocked?.until === blocked?.until && Boolean(this.#blocked) === Boolean(blocked)) return;
+    this.#blocked = blocked;
     for (const listener of this.#listeners) listener();
   }
 
@@ -57,6 +75,15 @@ export function useSessionOf(store: SessionStore): SiteSession | null {
   return useSyncExternalStore(
     store.subscribe,
     () => store.get(),
+    () => null,
+  );
+}
+
+/** The member's ban, or null (always null on the server and while hydrating). */
+export function useBlockedOf(store: SessionStore): Blocked | null {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.blocked(),
     () => null,
   );
 }

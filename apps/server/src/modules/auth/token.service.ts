@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Token } from '@agora/contract';
+import type { AppErrorCode, Token } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { digestToken, newOpaqueToken } from '../../platform/auth/opaque-token.ts';
@@ -21,6 +21,11 @@ export class GrantError extends Error {
       | 'unsupported_grant_type'
       | 'unauthorized_client',
     readonly description: string,
+    /**
+     * The product's own code for the refusal when it says more than RFC 6749's `error` (a member's
+     * standing: `account_blocked`, `account_pending`), sent in the error envelope so a client can word it.
+     */
+    readonly code?: AppErrorCode,
   ) {
     super(description);
   }

@@ -225,4 +225,27 @@ describe('the member site, rendered on the server', () => {
     expect(page.body).not.toContain('alert(1)');
     expect((await visit('/c/demo/pages/no-such-page')).statusCode).toBe(404);
   });
+
+  it("tells a banned member's sign-in why, with its own code beside RFC 6749's invalid_grant", async () => {
+    const writerId = (
+      await t.db
+        .selectFrom('community_users')
+        .select('id')
+        .where('username', '=', 'writer')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const ban = await t.app.inject({
+      method: 'POST',
+      url: `/c/demo/platform/api/v1/moderation/users/${writerId}/`,
+      headers: { ...admin.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ status: 'banned', days: 3 }),
+    });
+    expect(ban.statusCode, ban.body).toBe(200);
+    const refused = await memberSignIn(t.app, t.db, 'demo', 'writer', 'writer-password-1').catch(
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('"error":"invalid_grant"');
+    expect(refused).toContain('"code":"account_blocked"');
+    expect(refused).toMatch(/blocked until \d{4}-\d{2}-\d{2}T/);
+  });
 });

@@ -28,7 +28,7 @@ export function sendGrantError(reply: FastifyReply, error: GrantError) {
   return reply.code(STATUS[error.error]).send({
     error: error.error,
     error_description: error.description,
-    errors: [errorEntry(error.error, error.description)],
+    errors: [errorEntry(error.code ?? error.error, error.description)],
   });
 }
 
@@ -76,7 +76,11 @@ export async function answerTokenRequest(
           errors: error.entries,
         });
       }
-      if (error instanceof AppError) throw new GrantError('invalid_grant', error.message);
+      // A member's standing (blocked until…, awaiting approval) keeps its own code for the client.
+      if (error instanceof AppError) {
+        const standing = error.statusCode === 403 ? error.entries[0]?.code : undefined;
+        throw new GrantError('invalid_grant', error.message, standing);
+      }
       throw error;
     }
   } catch (error) {
