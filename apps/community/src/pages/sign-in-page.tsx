@@ -11,6 +11,7 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
+import { OtherDoor } from '../components/other-door.tsx';
 import { signIn, SignInError, type SignInRefusal } from '../session/site-auth.ts';
 
 const REFUSAL_MESSAGE: Record<SignInRefusal, string> = {
@@ -104,18 +105,7 @@ export function SignInPage() {
           <Link component={RouterLink} to="/forgot-password" variant="body2">
             <FormattedMessage id="site.signIn.forgot" />
           </Link>
-          <Typography variant="body2">
-            <FormattedMessage
-              id="site.signIn.noAccount"
-              values={{
-                link: (
-                  <Link component={RouterLink} to="/signup">
-                    <FormattedMessage id="site.signUp" />
-                  </Link>
-                ),
-              }}
-            />
-          </Typography>
+          <OtherDoor sentence="site.signIn.noAccount" to="/signup" label="site.signUp" />
         </Stack>
       </Stack>
     </Paper>

@@ -13,6 +13,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
+import { OtherDoor } from '../components/other-door.tsx';
 import { fieldRefusal } from '../components/field-errors.ts';
 import { RefusalText } from '../components/refusal-text.tsx';
 import { signIn } from '../session/site-auth.ts';
@@ -170,18 +171,7 @@ export function SignUpPage() {
         <Button type="submit" variant="contained" size="large" disabled={!ready || create.isPending}>
           <FormattedMessage id={create.isPending ? 'site.signUp.busy' : 'site.signUp'} />
         </Button>
-        <Typography variant="body2">
-          <FormattedMessage
-            id="site.signUp.haveAccount"
-            values={{
-              link: (
-                <Link component={RouterLink} to="/signin">
-                  <FormattedMessage id="site.signIn" />
-                </Link>
-              ),
-            }}
-          />
-        </Typography>
+        <OtherDoor sentence="site.signUp.haveAccount" to="/signin" label="site.signIn" />
       </Stack>
     </Paper>
   );
