@@ -39,8 +39,7 @@ export function codeOf(error: unknown): string {
 
 /** Whether an error is the API's "sign in first" (a registered-only community, a member-only call). */
 export function needsSignIn(error: unknown): boolean {
-  const status = statusOf(error);
-  return status === 401 || status === 403;
+  return statusOf(error) === 401;
 }
 
 /** Whether an error is the API's "no such thing" (or hidden from this caller). */
