@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { FEED_PAGE_SIZE } from '../site-api/site-queries.ts';
@@ -8,7 +9,15 @@ import { objectOfItem, type ApiPage, type FeedItem } from '../site-api/site-shap
 import { FeedItemCard } from './feed-item-card.tsx';
 
 /** A page of a feed, with links to the newer and older pages (`?page=N`), so every item is reachable. */
-export function FeedList({ page, feed }: { page: number; feed: ApiPage<FeedItem> }) {
+export function FeedList({
+  page,
+  feed,
+  empty,
+}: {
+  page: number;
+  feed: ApiPage<FeedItem>;
+  empty?: ReactNode;
+}) {
   const intl = useIntl();
   const { pathname } = useLocation();
   const pages = Math.max(1, Math.ceil(feed.count / FEED_PAGE_SIZE));
@@ -16,7 +25,7 @@ export function FeedList({ page, feed }: { page: number; feed: ApiPage<FeedItem>
   if (feed.results.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 4 }}>
-        <FormattedMessage id="site.feed.empty" />
+        {empty ?? <FormattedMessage id="site.feed.empty" />}
       </Typography>
     );
   }

@@ -1,7 +1,8 @@
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { useLocation } from 'react-router';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useBlocked, useSession, useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { Composer } from '../components/lazy-parts.tsx';
@@ -34,7 +35,30 @@ export function FeedPage({ kind }: { kind: 'home' | 'explore' }) {
         )}
       </Typography>
       {session && !blocked && <Composer />}
-      <QueryView query={own ? home : explore}>{(data) => <FeedList page={page} feed={data} />}</QueryView>
+      <QueryView query={own ? home : explore}>
+        {(data) => (
+          <FeedList
+            page={page}
+            feed={data}
+            {...(own
+              ? {
+                  empty: (
+                    <FormattedMessage
+                      id="site.feed.emptyHome"
+                      values={{
+                        link: (
+                          <Link component={RouterLink} to="/explore">
+                            <FormattedMessage id="site.nav.explore" />
+                          </Link>
+                        ),
+                      }}
+                    />
+                  ),
+                }
+              : {})}
+          />
+        )}
+      </QueryView>
     </>
   );
 }
