@@ -100,7 +100,7 @@ export const SITE_ROUTES: SiteRoute[] = [
   {
     path: '/',
     element: <FeedPage kind="home" />,
-    queries: ({ search }, q) => [q.exploreFeed(pageOfSearch(search))],
+    queries: ({ search }, q) => [q.visitorHome(pageOfSearch(search))],
     head: (input) => ({
       title: preferenceText(input.preferences, 'meta_title_home_not_logged') || input.community,
       description: homeDescription(input),

@@ -8,6 +8,7 @@ import { useCommunityName } from '../components/community-name.ts';
 import { Composer } from '../components/lazy-parts.tsx';
 import { FeedList, pageOfSearch } from '../components/feed-list.tsx';
 import { QueryView } from '../components/query-view.tsx';
+import { WelcomePanel } from '../components/welcome-panel.tsx';
 
 /**
  * The home page and the explore page. A visitor's home is the community's public contents in the
@@ -21,7 +22,8 @@ export function FeedPage({ kind }: { kind: 'home' | 'explore' }) {
   const community = useCommunityName();
   const page = pageOfSearch(useLocation().search);
   const own = kind === 'home' && session !== null;
-  const explore = useQuery({ ...queries.exploreFeed(page), enabled: !own });
+  const explore = useQuery({ ...queries.exploreFeed(page), enabled: kind === 'explore' });
+  const visitorHome = useQuery({ ...queries.visitorHome(page), enabled: kind === 'home' && !own });
   const home = useQuery({ ...queries.homeFeed(page), enabled: own });
   return (
     <>
@@ -35,29 +37,33 @@ export function FeedPage({ kind }: { kind: 'home' | 'explore' }) {
         )}
       </Typography>
       {session && !blocked && <Composer />}
-      <QueryView query={own ? home : explore}>
-        {(data) => (
-          <FeedList
-            page={page}
-            feed={data}
-            {...(own
-              ? {
-                  empty: (
-                    <FormattedMessage
-                      id="site.feed.emptyHome"
-                      values={{
-                        link: (
-                          <Link component={RouterLink} to="/explore">
-                            <FormattedMessage id="site.nav.explore" />
-                          </Link>
-                        ),
-                      }}
-                    />
-                  ),
-                }
-              : {})}
-          />
-        )}
+      <QueryView query={own ? home : kind === 'home' ? visitorHome : explore}>
+        {(data) =>
+          data === null ? (
+            <WelcomePanel />
+          ) : (
+            <FeedList
+              page={page}
+              feed={data}
+              {...(own
+                ? {
+                    empty: (
+                      <FormattedMessage
+                        id="site.feed.emptyHome"
+                        values={{
+                          link: (
+                            <Link component={RouterLink} to="/explore">
+                              <FormattedMessage id="site.nav.explore" />
+                            </Link>
+                          ),
+                        }}
+                      />
+                    ),
+                  }
+                : {})}
+            />
+          )
+        }
       </QueryView>
     </>
   );

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SiteFetch } from './site-fetch.ts';
+import { SiteApiError, statusOf, type SiteFetch } from './site-fetch.ts';
 import type {
   ApiPage,
   ContentComment,
@@ -92,13 +92,21 @@ export function siteQueries(fetch: SiteFetch) {
             `notification/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
           )) as ApiPage<MemberNotificationGroup>,
       }),
+    /** The explore feed; while the community keeps it off (403) there is no such page (404). */
     exploreFeed: (page: number) =>
       queryOptions({
         queryKey: ['feed', 'explore', page],
-        queryFn: async () =>
-          (await fetch(
-            `feed/explore/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
-          )) as ApiPage<FeedItem>,
+        queryFn: async () => {
+          const feed = await readExplore(fetch, page);
+          if (feed === null) throw new SiteApiError(404, 'explore_off', 'The explore feed is off.');
+          return feed;
+        },
+      }),
+    /** A visitor's home: the explore feed, or null while it is off (the home then welcomes instead). */
+    visitorHome: (page: number) =>
+      queryOptions({
+        queryKey: ['feed', 'visitor-home', page],
+        queryFn: () => readExplore(fetch, page),
       }),
     contribution: (type: FeedObjectType, id: number) =>
       queryOptions({
@@ -153,6 +161,18 @@ export function siteQueries(fetch: SiteFetch) {
 }
 
 export type SiteQueries = ReturnType<typeof siteQueries>;
+
+/** A page of the explore feed, or null when the community has turned it off (the API's 403). */
+async function readExplore(fetch: SiteFetch, page: number): Promise<ApiPage<FeedItem> | null> {
+  try {
+    return (await fetch(
+      `feed/explore/?limit=${FEED_PAGE_SIZE}&offset=${(page - 1) * FEED_PAGE_SIZE}`,
+    )) as ApiPage<FeedItem>;
+  } catch (error) {
+    if (statusOf(error) === 403) return null;
+    throw error;
+  }
+}
 
 /** A preference as text ('' when unset). */
 export function preferenceText(preferences: Preferences, name: string): string {

@@ -142,6 +142,20 @@ describe('the member site, rendered on the server', () => {
     }
   });
 
+  it('welcomes a visitor with the ways in when the explore feed is off, and has no explore page then', async () => {
+    await preferences({ explore_stream_enabled: false, application_slogan1: 'Neighbours, one street at a time' });
+    try {
+      const home = await visit('/c/demo/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('Neighbours, one street at a time');
+      expect(home.body).toContain('href="/c/demo/signup"');
+      expect(home.body).not.toContain('Where to meet in June');
+      expect((await visit('/c/demo/explore')).statusCode).toBe(404);
+    } finally {
+      await preferences({ explore_stream_enabled: true });
+    }
+  });
+
   it('tells crawlers where the sitemap is, lists the public pages and contributions, and keeps out when told noindex', async () => {
     const robots = await t.app.inject({ method: 'GET', url: '/c/demo/robots.txt' });
     expect(robots.statusCode).toBe(200);
