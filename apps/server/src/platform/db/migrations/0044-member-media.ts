@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 // image (checked and re-encoded like every upload, stored content-addressed in the community's media
 // folder) and attaches it to the contribution they publish (`medias: [ids]`). Media ids come from the
 // share media's sequence (migration 0038): the `medias` of a contribution name share and image media
-// alike, so the two never have the same id. A media not yet attached has no contribution.
+// alike, so the two never have the same id. `url` is the image's public address, as the theme's images keep theirs. A media not yet attached has no contribution.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE member_media (
@@ -21,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       width integer NOT NULL,
       height integer NOT NULL,
       bytes integer NOT NULL,
+      url text NOT NULL,
       created_at timestamptz NOT NULL,
       PRIMARY KEY (stack_id, id),
       FOREIGN KEY (stack_id, user_id) REFERENCES community_users (stack_id, id) ON DELETE CASCADE,
