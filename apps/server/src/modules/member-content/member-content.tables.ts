@@ -89,6 +89,14 @@ export interface FeedSeenTable {
   seen_at: Timestamp;
 }
 
+/** Members following a contribution (migration 0043): they hear of others' comments on it. */
+export interface ContributionFollowsTable {
+  stack_id: number;
+  contribution_id: BigId;
+  user_id: number;
+  created_at: Timestamp;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     contributions: ContributionsTable;
@@ -100,5 +108,6 @@ declare module '../../platform/db/schema.ts' {
     polls: PollsTable;
     poll_choices: PollChoicesTable;
     feed_seen: FeedSeenTable;
+    contribution_follows: ContributionFollowsTable;
   }
 }

@@ -38,6 +38,7 @@ import * as m0039 from './0039-email-sections-roles-language.ts';
 import * as m0040 from './0040-member-notifications.ts';
 import * as m0041 from './0041-member-account-codes.ts';
 import * as m0042 from './0042-hidden-members.ts';
+import * as m0043 from './0043-contribution-follows.ts';
 import * as m0044 from './0044-member-media.ts';
 import * as m0045 from './0045-private-messages.ts';
 
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '0040-member-notifications': m0040,
   '0041-member-account-codes': m0041,
   '0042-hidden-members': m0042,
+  '0043-contribution-follows': m0043,
   '0044-member-media': m0044,
   '0045-private-messages': m0045,
 };
