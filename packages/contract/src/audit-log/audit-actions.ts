@@ -140,6 +140,7 @@ export const AUDIT_ACTIONS = {
   },
   'notifications.read': { routes: [`POST ${M}/notification/read/`], readOnly: true },
   'notifications.notify': { routes: [`POST ${M}/notification/notify/`], person: bodyId('user') },
+  'member_people.profile_update': { routes: [`PATCH ${M}/user/:id/`], readOnly: true },
   'notifications.settings': { routes: [`PATCH ${M}/user/:id/settings/`], readOnly: true },
   'notifications.unsubscribe': { routes: [`POST ${M}/notification/unsubscribe/:token/`], readOnly: true },
   'menus.create': { routes: [`POST ${P}/menus/add/`] },

@@ -23,6 +23,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const MEMBER_PEOPLE_MESSAGES = {
   required: 'This field is required.',
+  languageUnknown: 'Choose a language this community speaks: en or it.',
   usernameInvalid:
     'Enter a valid username. This value may contain only letters, numbers, and _ or - characters.',
   usernameTooLong: `Ensure this field has no more than ${MEMBER_USERNAME_MAX} characters.`,
@@ -212,10 +213,22 @@ export const memberPermissionSchema = z.object({
 export type MemberPermission = z.infer<typeof memberPermissionSchema>;
 
 export const memberMeSchema = memberUserSchema.extend({
+  /** The language the member chose ('en' or 'it'; null: not known): the site and their emails use it. */
+  language: z.enum(['en', 'it']).nullable(),
   permission: memberPermissionSchema,
   unseen_interactions_counter: z.number().int(),
   unseen_notification_banners_counter: z.number().int(),
 });
+
+/**
+ * `PATCH /user/{id}/` (the member themself): what a member may change of their own account here. Other
+ * fields of SelfCommunity's User are ignored. `language` takes 'en', 'it' or a tag such as 'it-IT';
+ * a language the product does not speak is refused.
+ */
+export const memberUserPatchSchema = z.looseObject({
+  language: z.string().trim().max(35).nullable().optional(),
+});
+export type MemberUserPatch = z.infer<typeof memberUserPatchSchema>;
 
 export const memberUserCountersSchema = z.object({
   discussions: z.number().int(),

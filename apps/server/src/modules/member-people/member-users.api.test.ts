@@ -68,6 +68,27 @@ describe('users', () => {
     expect((await get('/user/me/')).statusCode).toBe(401);
   });
 
+  it('lets a member choose their own language (the site and their emails use it), and nobody else’s', async () => {
+    const patch = (id: number, payload: unknown, headers: Record<string, string>) =>
+      t.app.inject({ method: 'PATCH', url: `/c/demo/api/v2/user/${id}/`, payload, headers });
+    expect((await get('/user/me/', alice.bearer)).json().language).toBeNull();
+    const chosen = await patch(aliceId, { language: 'it-IT' }, alice.bearer);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ id: aliceId, language: 'it' });
+    expect((await get('/user/me/', alice.bearer)).json().language).toBe('it');
+    // A language the product does not speak: a 400 naming the field; nothing changes.
+    const unknown = await patch(aliceId, { language: 'de' }, alice.bearer);
+    expect(unknown.statusCode).toBe(400);
+    expect(errorsOf(unknown.body)[0]).toMatchObject({ field: 'language' });
+    expect((await get('/user/me/', alice.bearer)).json().language).toBe('it');
+    // Another member's account, another community's member, a visitor.
+    expect((await patch(bobId, { language: 'en' }, alice.bearer)).statusCode).toBe(404);
+    expect((await patch(daveId, { language: 'en' }, alice.bearer)).statusCode).toBe(404);
+    expect((await patch(aliceId, { language: 'en' }, {})).statusCode).toBe(401);
+    expect((await get('/user/me/', bob.bearer)).json().language).toBeNull();
+    expect((await patch(aliceId, { language: null }, alice.bearer)).json().language).toBeNull();
+  });
+
   it('shows the email only to the member themself and to GDPR data managers', async () => {
     const asAlice = await get(`/user/${bobId}/`, alice.bearer);
     expect(asAlice.statusCode).toBe(200);

@@ -7,7 +7,11 @@ import {
   memberPermissionSchema,
   memberUserCountersSchema,
   memberUserListQuerySchema,
+  memberUserPatchSchema,
   memberUserSchema,
+  MEMBER_PEOPLE_MESSAGES,
+  ErrorCode,
+  emailLanguageOf,
   type MemberPermission,
   type MemberUserListQuery,
   rowIdSchema,
@@ -32,6 +36,8 @@ import {
 import * as repo from './member-people.repository.ts';
 import { unseenBannersCount } from '../broadcast-messages/broadcast-banners.repository.ts';
 import { unseenNotificationsCount } from '../notifications/notifications.repository.ts';
+import { memberLanguage, setMemberLanguage } from '../users/member-language.repository.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 const tags = ['member-people'];
 export const userIdParams = z.object({ id: rowIdSchema });
@@ -74,6 +80,18 @@ async function permissionOf(deps: MemberApiDeps, stackId: number, caller: Member
 /** `user/me/`, user lists and search, one user and their counters. */
 export function registerMemberUserRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
+
+  /** The signed-in member as `user/me/` answers: their user, language, permissions and counters. */
+  async function me(stackId: number, caller: MemberCaller) {
+    const user = await presentUser(deps, stackId, caller.userId, caller);
+    return {
+      ...user,
+      language: await memberLanguage(deps.db, stackId, caller.userId),
+      permission: await permissionOf(deps, stackId, caller),
+      unseen_interactions_counter: await unseenNotificationsCount(deps.db, stackId, caller.userId),
+      unseen_notification_banners_counter: await unseenBannersCount(deps.db, stackId, caller.userId),
+    };
+  }
   const publicUrl = deps.config.publicUrl;
 
   async function list(request: FastifyRequest, query: MemberUserListQuery, text: string | undefined) {
@@ -110,14 +128,37 @@ export function registerMemberUserRoutes(scope: FastifyInstance, deps: MemberApi
     },
     async (request) => {
       const { stackId } = requireCommunity(request);
+      return me(stackId, requireMember(request));
+    },
+  );
+
+  r.patch(
+    '/user/:id/',
+    {
+      config: { member: 'member' },
+      schema: {
+        tags,
+        summary:
+          "Change the member's own account: `language` ('en', 'it' or a tag such as 'it-IT'; null: not " +
+          "known), the language of the site and of their emails. Another member's: 404",
+        params: userIdParams,
+        body: memberUserPatchSchema,
+        response: { 200: memberMeSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { stackId } = requireCommunity(request);
       const caller = requireMember(request);
-      const user = await presentUser(deps, stackId, caller.userId, caller);
-      return {
-        ...user,
-        permission: await permissionOf(deps, stackId, caller),
-        unseen_interactions_counter: await unseenNotificationsCount(deps.db, stackId, caller.userId),
-        unseen_notification_banners_counter: await unseenBannersCount(deps.db, stackId, caller.userId),
-      };
+      if (request.params.id !== caller.userId) throw AppError.notFound(MEMBER_PEOPLE_MESSAGES.userNotFound);
+      const { language } = request.body;
+      if (language !== undefined) {
+        const chosen = language === null || language === '' ? null : emailLanguageOf(language);
+        if (chosen === null && language !== null && language !== '') {
+          throw AppError.of(400, ErrorCode.invalid, MEMBER_PEOPLE_MESSAGES.languageUnknown, 'language');
+        }
+        await setMemberLanguage(deps.db, stackId, caller.userId, chosen);
+      }
+      return me(stackId, caller);
     },
   );
 

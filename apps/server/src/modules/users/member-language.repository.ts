@@ -38,3 +38,14 @@ export async function setMemberLanguage(
     .where('id', '=', userId)
     .execute();
 }
+
+/** A member's own language, or null when not known. */
+export async function memberLanguage(db: Db, stackId: number, userId: number): Promise<'en' | 'it' | null> {
+  const row = await db
+    .selectFrom('community_users')
+    .select('language')
+    .where('stack_id', '=', stackId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.language ?? null;
+}
