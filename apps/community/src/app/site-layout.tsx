@@ -14,6 +14,7 @@ import { useCommunityName } from '../components/community-name.ts';
 import { MemberMenu } from '../components/member-menu.tsx';
 import { LegalGate } from '../components/legal-gate.tsx';
 import { BlockedBanner } from '../components/blocked-banner.tsx';
+import { LanguageChoice } from '../components/language-choice.tsx';
 import { NO_PREFERENCES, preferenceOn, preferenceText } from '../site-api/site-queries.ts';
 import { useSite } from './site-context.tsx';
 import { navbarColour } from './site-theme.ts';
@@ -159,6 +160,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <Typography variant="body2" color="text.secondary">
               {copyright || `© ${community}`}
             </Typography>
+            <LanguageChoice />
             <Typography variant="body2" color="text.secondary">
               <FormattedMessage id="site.footer.poweredBy" />
             </Typography>

@@ -56,6 +56,8 @@ export interface SiteMember {
   username: string;
   avatar?: string | null;
   role?: string | null;
+  /** The language the member chose ('en' or 'it'), or null. */
+  language?: 'en' | 'it' | null;
 }
 
 /** A legal page's version as `legal_page/` answers it. */

@@ -125,6 +125,14 @@ describe('the member site, rendered on the server', () => {
     expect(title(italian.body)).toBe('Categorie · Demo');
     const english = await visit('/c/demo/categories', 'de-DE,de;q=0.9');
     expect(english.body).toContain('<html lang="en">');
+    // The language chosen on the site (kept in a cookie) comes before the browser's.
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: '/c/demo/categories',
+      headers: { accept: HTML, 'accept-language': 'en-GB,en', cookie: 'theme=dark; agora_lang=it' },
+    });
+    expect(chosen.body).toContain('<html lang="it">');
+    expect(chosen.headers.vary).toContain('Cookie');
   });
 
   it('renders nothing of a registered-only community’s contents for visitors and crawlers: the page says sign in', async () => {
@@ -143,7 +151,10 @@ describe('the member site, rendered on the server', () => {
   });
 
   it('welcomes a visitor with the ways in when the explore feed is off, and has no explore page then', async () => {
-    await preferences({ explore_stream_enabled: false, application_slogan1: 'Neighbours, one street at a time' });
+    await preferences({
+      explore_stream_enabled: false,
+      application_slogan1: 'Neighbours, one street at a time',
+    });
     try {
       const home = await visit('/c/demo/');
       expect(home.statusCode).toBe(200);

@@ -14,6 +14,7 @@ import { bundleFile, type SiteBundle } from './site-assets.ts';
 import type { SiteRenderer } from './site-renderer.ts';
 import { memberApiReader } from './member-api-reader.ts';
 import { siteAddress } from './site-address.ts';
+import { pageLanguages } from './site-language.ts';
 
 /** What the server answers itself under a community: the site never renders these paths. */
 const SERVER_SEGMENT = /^\/(platform|api|cubejs-api|oauth|media|\.well-known)(\/|$)/;
@@ -52,14 +53,14 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
     stack: { id: number; name: string },
     kind: ErrorPageKind,
   ) {
-    const locale = errorPageLocale(request.headers['accept-language']);
+    const locale = errorPageLocale(pageLanguages(request));
     const body = await errorPages.bodyFor(stack.id, kind, locale);
     if (kind === 'service_unavailable') void reply.header('Retry-After', RETRY_AFTER);
     return reply
       .code(ERROR_PAGE_STATUS[kind])
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .header('Vary', 'Accept-Language')
+      .header('Vary', 'Accept-Language, Cookie')
       .send(errorDocument({ community: stack.name, body, locale }));
   }
 
@@ -70,7 +71,7 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
 
     const { origin, base } = siteAddress(request, deps.config.publicUrl, slug);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const acceptLanguage = request.headers['accept-language'];
+    const acceptLanguage = pageLanguages(request);
     const assetBase = `${base}/${SITE_ASSETS_SEGMENT}/`;
     const rendered = await deps.render({
       path: `${rest}${query}`,
@@ -91,7 +92,7 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
       .code(rendered.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Language')
+      .header('Vary', 'Accept-Language, Cookie')
       .send(rendered.html);
   }
 
