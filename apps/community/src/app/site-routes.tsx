@@ -14,6 +14,7 @@ import {
   ResetPasswordPage,
   SignInPage,
   SignUpPage,
+  SsoPage,
   VerifyEmailPage,
 } from '../components/lazy-parts.tsx';
 import { LegalPageView } from '../pages/legal-page.tsx';
@@ -22,6 +23,7 @@ import { NotificationsPage } from '../pages/notifications-page.tsx';
 import { preferenceText, type Preferences, type SiteQueries } from '../site-api/site-queries.ts';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { pageOfSearch } from '../components/feed-list.tsx';
+import { PEOPLE_ROUTES } from './people-routes.tsx';
 
 export interface RouteInput {
   params: Record<string, string | undefined>;
@@ -157,6 +159,7 @@ export const SITE_ROUTES: SiteRoute[] = [
     ] as const
   ).map(([path, element, titleId]) => formRoute(path, element, titleId)),
   formRoute('/notifications', <NotificationsPage />, 'site.notifications.title'),
+  formRoute('/sso', <SsoPage />, 'site.sso.title'),
   {
     path: '/pages/:slug',
     element: <CustomPageView />,
@@ -198,6 +201,7 @@ export const SITE_ROUTES: SiteRoute[] = [
       type: 'website',
     }),
   },
+  ...PEOPLE_ROUTES,
   {
     path: '*',
     element: <NotFoundPage />,

@@ -12,6 +12,9 @@ const LazySignInPage = lazy(async () => ({
   default: (await import('../pages/sign-in-page.tsx')).SignInPage,
 }));
 
+const LazySsoPage = lazy(async () => ({
+  default: (await import('../pages/sso-page.tsx')).SsoPage,
+}));
 const LazySignUpPage = lazy(async () => ({
   default: (await import('../pages/sign-up-page.tsx')).SignUpPage,
 }));
@@ -82,6 +85,14 @@ export function ResetPasswordPage() {
   return (
     <Suspense fallback={<Waiting />}>
       <LazyResetPasswordPage />
+    </Suspense>
+  );
+}
+
+export function SsoPage() {
+  return (
+    <Suspense fallback={<Waiting />}>
+      <LazySsoPage />
     </Suspense>
   );
 }

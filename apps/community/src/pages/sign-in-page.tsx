@@ -14,7 +14,7 @@ import { useCommunityName } from '../components/community-name.ts';
 import { OtherDoor } from '../components/other-door.tsx';
 import { signIn, SignInError, type SignInRefusal } from '../session/site-auth.ts';
 
-const REFUSAL_MESSAGE: Record<SignInRefusal, string> = {
+export const REFUSAL_MESSAGE: Record<SignInRefusal, string> = {
   credentials: 'site.signIn.refused',
   throttled: 'site.signIn.throttled',
   unavailable: 'site.signIn.unavailable',
@@ -23,7 +23,7 @@ const REFUSAL_MESSAGE: Record<SignInRefusal, string> = {
 };
 
 /** Where to go after signing in: a path of this site only (never another origin). */
-function nextPath(value: string | null): string {
+export function nextPath(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }
 

@@ -70,6 +70,32 @@ export async function signIn(
   return session;
 }
 
+/**
+ * Signs a member in with a single sign-on token from the owner's own app (a JWT signed with the
+ * community's key), through the member API's `sso/token/`.
+ */
+export async function signInWithSso(base: string, store: SessionStore, jwt: string): Promise<SiteSession> {
+  let answer: Response;
+  try {
+    answer = await fetch(`${base}/api/v2/sso/token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token: jwt }),
+    });
+  } catch {
+    throw new SignInError('unavailable');
+  }
+  if (answer.status === 429) throw new SignInError('throttled');
+  const standing = await standingRefusal(answer);
+  if (standing) throw standing;
+  if (answer.status >= 400 && answer.status < 500) throw new SignInError('credentials');
+  if (!answer.ok) throw new SignInError('unavailable');
+  const { token } = (await answer.json()) as { token: TokenAnswer };
+  const session = { access: token.access_token, refresh: token.refresh_token };
+  store.set(session);
+  return session;
+}
+
 /** Trades the refresh token for new tokens; a refused refresh ends the session. */
 export async function refreshSession(
   base: string,

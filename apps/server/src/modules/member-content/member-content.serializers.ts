@@ -6,6 +6,7 @@ import { categoriesByIds } from '../categories/categories.repository.ts';
 import { reactionsByIds } from '../reactions/reactions.repository.ts';
 import { toMemberReaction } from '../reactions/reactions.service.ts';
 import * as repo from './member-content.repository.ts';
+import { imageMediaOf, imagesOfContributions } from './media-uploads.repository.ts';
 
 /** Who is reading: staff (admins and moderators) also see hidden and deleted contents. */
 export interface Viewer {
@@ -81,7 +82,7 @@ export async function feedObjects(
   if (rows.length === 0) return [];
   const types = [...new Set(rows.map((r) => r.type))];
   const ids = rows.map((r) => r.id);
-  const [users, categories, counts, polls, reactions] = await Promise.all([
+  const [users, categories, counts, polls, reactions, images] = await Promise.all([
     memberUsers(
       db,
       stackId,
@@ -96,10 +97,13 @@ export async function feedObjects(
     repo.contributionCounts(db, stackId, types, ids, viewer.userId, !viewer.staff),
     repo.pollsOf(db, stackId, ids, viewer.userId),
     reactionsOf(db, stackId, 'contribution', ids, viewer.userId),
+    imagesOfContributions(db, stackId, ids),
   ]);
   return rows.map((row) => {
     const visibility = repo.visibilityOf(row.status, row.moderation);
     const poll = polls.get(row.id);
+    // A scheduled contribution is created at its publication time (composer-schedule.ts).
+    const scheduled = row.created_at.getTime() > now.getTime();
     const category = categories.find((c) => c.id === row.category_id);
     const lastComment = counts.lastComment.get(row.id);
     const lastActivity = lastComment && lastComment > row.created_at ? lastComment : row.created_at;
@@ -123,11 +127,12 @@ export async function feedObjects(
       follower_count: 0,
       ...reactions(row.id),
       addressing: [],
-      medias: [],
+      medias: (images.get(row.id) ?? []).map(imageMediaOf),
       has_poll: poll !== undefined,
       poll: poll ? pollOf(poll, row.multiple_choices, now) : null,
       deleted: visibility === 'deleted',
       collapsed: visibility === 'hidden',
+      scheduled_at: scheduled ? iso(row.created_at) : null,
     };
   });
 }

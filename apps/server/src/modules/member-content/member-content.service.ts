@@ -30,6 +30,8 @@ import { resolveVoteReaction, toMemberReaction } from '../reactions/reactions.se
 import * as repo from './member-content.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
 import { recordEvent } from '../../platform/events/event-outbox.ts';
+import { scheduledAway, scheduledTime } from './composer-schedule.ts';
+import { attachableImageIds, attachImages } from './media-uploads.repository.ts';
 
 /** The moderation bot's classifier comes from the composition root (word lists when absent). */
 export type ContentDeps = Pick<PlatformDeps, 'db' | 'clock' | 'secretBox' | 'config'> &
@@ -78,6 +80,7 @@ export function createMemberContentService(deps: ContentDeps) {
     const row = await repo.findContribution(db, stackId, type, id);
     if (!row) throw notFound();
     if (!viewer.staff && repo.visibilityOf(row.status, row.moderation) !== 'visible') throw notFound();
+    if (scheduledAway(row, viewer, clock.now())) throw notFound();
     return row;
   }
 
@@ -182,9 +185,18 @@ export function createMemberContentService(deps: ContentDeps) {
           errorEntry(ErrorCode.invalid, `The title can be at most ${TITLE_MAX} characters.`, 'title'),
         );
       }
-      if (!htmlToText(html) && !poll && type !== 'discussion') {
+      const mediaIds = [...new Set(body.medias ?? [])];
+      if (!htmlToText(html) && !poll && type !== 'discussion' && mediaIds.length === 0) {
         errors.push(errorEntry(ErrorCode.required, 'Write something to publish.', 'text'));
       }
+      if ((await attachableImageIds(db, stackId, caller.userId, mediaIds)).size !== mediaIds.length) {
+        errors.push(errorEntry(ErrorCode.invalid, 'Attach images you uploaded.', 'medias'));
+      }
+      const publishAt = scheduledTime(
+        body.scheduled_at,
+        clock.now(),
+        (await preference(stackId, 'scheduled_posts_enabled')) === true,
+      );
       const categoryIds = body.categories ?? [];
       const categories = await categoriesByIds(db, stackId, categoryIds);
       if (categories.length !== new Set(categoryIds).size) {
@@ -207,9 +219,12 @@ export function createMemberContentService(deps: ContentDeps) {
           title,
           body: html,
           multipleChoices: poll?.multiple ?? false,
-          at,
+          // A scheduled contribution is created at its publication time (composer-schedule.ts).
+          at: publishAt ?? at,
         });
         if (poll) await repo.insertPoll(trx, stackId, created, { ...poll, at });
+        await attachImages(trx, stackId, caller.userId, created, mediaIds);
+        // Webhooks hear of a scheduled contribution when it is created, with its `scheduled_at`.
         const data = {
           id: created,
           type,
@@ -217,6 +232,7 @@ export function createMemberContentService(deps: ContentDeps) {
           html,
           author: { id: caller.userId },
           categories: categoryIds,
+          ...(publishAt ? { scheduled_at: publishAt.toISOString() } : {}),
         };
         await recordEvent(trx, { stackId, type: `${type}.created`, data, at });
         return created;
@@ -246,6 +262,7 @@ export function createMemberContentService(deps: ContentDeps) {
       const viewer = viewerOf(caller);
       const { count, rows } = await repo.listContributions(db, stackId, type, {
         visibleOnly: !viewer.staff,
+        publishedFor: { now: clock.now(), viewerId: viewer.userId },
         limit,
         offset,
       });
