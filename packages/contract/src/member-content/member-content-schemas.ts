@@ -116,6 +116,8 @@ export const feedObjectSchema = z.object({
   poll: pollSchema.nullable(),
   deleted: z.boolean(),
   collapsed: z.boolean(),
+  /** When a scheduled contribution is published (only its author and staff see it before); else null. */
+  scheduled_at: z.string().nullable().optional(),
 });
 export type FeedObject = z.infer<typeof feedObjectSchema>;
 
@@ -151,12 +153,18 @@ const idList = z
       .filter((x) => isRowId(x)),
   );
 
-/** Creating a contribution: `title` (discussions), `html` or `text`, categories and a poll, leniently. */
+/**
+ * Creating a contribution: `title` (discussions), `html` or `text`, categories, a poll, the caller's
+ * uploaded images (`medias`) and a publication time (`scheduled_at`, with `scheduled_posts_enabled`),
+ * leniently.
+ */
 export const createFeedObjectBodySchema = z.looseObject({
   title: z.string().max(1000).optional(),
   html: z.string().max(100_000).optional(),
   text: z.string().max(100_000).optional(),
   categories: idList.optional(),
+  medias: idList.optional(),
+  scheduled_at: z.string().max(100).nullable().optional(),
   poll: z
     .looseObject({
       title: z.string().max(500).optional(),

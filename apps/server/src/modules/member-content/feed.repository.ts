@@ -6,6 +6,7 @@ import { banRows } from '../user-moderation/ban-rows.repository.ts';
 import { communityUserRows } from '../users/community-user-rows.repository.ts';
 import { contributionsQuery, type ContributionRow } from './member-content.repository.ts';
 import './member-content.tables.ts';
+import { publishedFor } from './composer-schedule.ts';
 
 // The feeds' one ordering code (ADR 0022). A feed is the union of sources — a followed category, a
 // followed author, the whole community — each read in its own index order; the page is cut from the
@@ -31,6 +32,8 @@ export interface FeedOptions {
   hiddenAuthorIds: readonly number[];
   /** Members see published, unmoderated contents of authors still in the community; moderators all. */
   visibleOnly: boolean;
+  /** With `visibleOnly`: scheduled contents are kept out until their time, but for their author. */
+  publishedFor: { now: Date; viewerId: number | undefined };
 }
 
 /** One relevance point is worth 45 000 s (12.5 h) of recency (the `feed_relevance` function). */
@@ -62,7 +65,8 @@ function visible(db: Db, options: FeedOptions) {
       SELECT 1 FROM ${contentModerationRows(db)} m
        WHERE m.stack_id = c.stack_id AND m.content_type = c.type AND m.content_id = c.id
          AND m.status IN ('hidden', 'deleted'))
-    AND NOT (c.author_id = ANY(${intArray(options.hiddenAuthorIds)}))`;
+    AND NOT (c.author_id = ANY(${intArray(options.hiddenAuthorIds)}))
+    AND ${publishedFor(options.publishedFor.now, options.publishedFor.viewerId)}`;
 }
 
 /**
@@ -85,6 +89,11 @@ function removedIds(
       sets.push(sql`SELECT g.id FROM contributions g
          WHERE g.stack_id = ${stackId} AND g.author_id = ANY(${intArray(options.hiddenAuthorIds)})`);
     }
+    // Scheduled contents (few, read on the recent index): not counted before their time but by their author.
+    const { now, viewerId } = options.publishedFor;
+    sets.push(sql`SELECT f.id FROM contributions f
+       WHERE f.stack_id = ${stackId} AND f.created_at > ${now}
+         ${viewerId === undefined ? sql`` : sql`AND f.author_id <> ${viewerId}`}`);
   }
   if (unseenBy !== undefined) {
     sets.push(

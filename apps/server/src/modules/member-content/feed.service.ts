@@ -143,6 +143,7 @@ export function createFeedService(deps: ContentDeps) {
       // Gone authors, and the members the member hid (`user/{id}/hide/`).
       hiddenAuthorIds: [...gone, ...hiddenPeople],
       visibleOnly: true,
+      publishedFor: { now: clock.now(), viewerId: caller.userId },
     };
     return { scope, options };
   }
@@ -186,6 +187,7 @@ export function createFeedService(deps: ContentDeps) {
         hiddenCategoryIds: hidden,
         hiddenAuthorIds: [...gone, ...hiddenPeople],
         visibleOnly: true,
+        publishedFor: { now: clock.now(), viewerId: caller?.userId },
       };
       return page(stackId, { kind: 'explore' }, options, limit, offset, (ids) => items(stackId, ids, caller));
     },
@@ -216,6 +218,7 @@ export function createFeedService(deps: ContentDeps) {
         hiddenCategoryIds: [],
         hiddenAuthorIds: viewer.staff ? [] : await repo.goneAuthorIds(db, stackId, clock.now()),
         visibleOnly: !viewer.staff,
+        publishedFor: { now: clock.now(), viewerId: viewer.userId },
       };
       const scope: repo.FeedScope = { kind: 'category', categoryId: category.id };
       return page(stackId, scope, options, limit, offset, (ids) => units(stackId, ids, viewer));
@@ -240,6 +243,7 @@ export function createFeedService(deps: ContentDeps) {
         hiddenCategoryIds: viewer.staff ? [] : await disabledCategoryIds(db, stackId),
         hiddenAuthorIds: [],
         visibleOnly: !viewer.staff,
+        publishedFor: { now: clock.now(), viewerId: viewer.userId },
       };
       const scope: repo.FeedScope = { kind: 'author', authorId };
       return page(stackId, scope, options, limit, offset, (ids) => items(stackId, ids, caller));
@@ -270,6 +274,7 @@ export function createFeedService(deps: ContentDeps) {
         hiddenCategoryIds: hidden,
         hiddenAuthorIds: gone,
         visibleOnly: true,
+        publishedFor: { now: clock.now(), viewerId: viewer.userId },
       };
       const scope: repo.FeedScope = { kind: 'category', categoryId: content.category_id };
       // One more than asked, so the page stays full once the content itself is taken out.

@@ -6,6 +6,7 @@ import { flagCountsOf } from '../moderation/content-flags.repository.ts';
 import { contentModerationRows } from '../moderation/content-moderation-states.repository.ts';
 import './member-content.tables.ts';
 import { recordEvent } from '../../platform/events/event-outbox.ts';
+import { publishedFor } from './composer-schedule.ts';
 
 /** The moderation state members see: hidden or deleted contents disappear for them. */
 export type Visibility = 'visible' | 'hidden' | 'deleted';
@@ -88,10 +89,20 @@ export async function listContributions(
   db: Db,
   stackId: number,
   type: FeedObjectType,
-  options: { visibleOnly: boolean; limit: number | undefined; offset: number },
+  options: {
+    visibleOnly: boolean;
+    /** Scheduled contributions are kept out until their time, except for their author. */
+    publishedFor: { now: Date; viewerId: number | undefined };
+    limit: number | undefined;
+    offset: number;
+  },
 ): Promise<{ count: number; rows: ContributionRow[] }> {
   let query = contributionsQuery(db, stackId).where('c.type', '=', type);
-  if (options.visibleOnly) query = query.where(visibleContribution);
+  if (options.visibleOnly) {
+    query = query
+      .where(visibleContribution)
+      .where(publishedFor(options.publishedFor.now, options.publishedFor.viewerId));
+  }
   const total = await query
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
