@@ -8,6 +8,7 @@ import { registerContentModerationRoutes } from './content-moderation.routes.ts'
 import { registerFeedRoutes } from './feed.routes.ts';
 import { registerShareRoutes } from './shares.routes.ts';
 import { registerRelatedRoutes } from './related.routes.ts';
+import { registerContributionSearchRoutes } from './contribution-search.routes.ts';
 import { createMemberContentService } from './member-content.service.ts';
 import { createContentModerationService } from './content-moderation.service.ts';
 
@@ -19,6 +20,7 @@ import { createContentModerationService } from './content-moderation.service.ts'
 export function registerMemberContentRoutes(scope: FastifyInstance, deps: MemberApiDeps): void {
   const service = createMemberContentService(deps);
   registerContributionRoutes(scope, deps, service);
+  registerContributionSearchRoutes(scope, deps, service);
   registerCommentRoutes(scope, deps, service);
   registerVoteRoutes(scope, deps, service);
   registerFlagRoutes(scope, service);

@@ -71,8 +71,12 @@ export async function pageOfUsers(
   }
   const total = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   const [column, direction] = USER_ORDERING[filter.ordering ?? ''] ?? ['username', 'asc'];
-  let page = q
-    .select('u.id')
+  let page = q.select('u.id');
+  // The member named exactly so comes first: a profile address (`/u/{username}`) finds its member
+  // with `username=` and `limit=1` whatever other names hold the same letters.
+  const exact = filter.username?.toLowerCase();
+  if (exact) page = page.orderBy(sql`lower(u.username) = ${exact}`, 'desc');
+  page = page
     .orderBy(sql.ref(`u.${column}`), direction)
     .orderBy('u.id')
     .offset(offset);
