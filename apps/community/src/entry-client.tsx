@@ -31,6 +31,7 @@ if (stateElement && root) {
             base: state.base,
             origin: state.origin,
             locale: state.locale,
+            messages: state.messages,
             communityName: state.communityName,
             clientId: state.clientId,
             queries,

@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { createIntl } from 'react-intl';
 import { StaticRouter, matchRoutes } from 'react-router';
 import { SiteApp } from './app/site-app.tsx';
-import { localeOfAcceptLanguage, siteMessages } from './app/site-locale.ts';
+import { localeOfAcceptLanguage } from './app/site-locale.ts';
+import { siteMessages } from './app/site-messages.ts';
 import { SITE_ROUTES } from './app/site-routes.tsx';
 import { headTags } from './head/page-head.ts';
 import { isNotFound, needsSignIn, type SiteFetch } from './site-api/site-fetch.ts';
@@ -89,7 +90,8 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
         : 200;
 
   const community = preferenceText(preferences, 'application_name') || input.communityName;
-  const intl = createIntl({ locale: locale, messages: siteMessages(locale), defaultLocale: 'en' });
+  const messages = siteMessages(locale);
+  const intl = createIntl({ locale: locale, messages, defaultLocale: 'en' });
   const head = route.head({ ...routeInput, client, queries, preferences, community, intl });
   const page = Number(url.searchParams.get('page'));
   const canonical = `${input.origin}${input.base}${url.pathname === '/' && input.base ? '/' : url.pathname}${
@@ -99,6 +101,7 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
     base: input.base,
     origin: input.origin,
     locale: locale,
+    messages,
     communityName: input.communityName,
     clientId: input.clientId,
     queries,
@@ -114,6 +117,7 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
     base: input.base,
     origin: input.origin,
     locale: locale,
+    messages,
     communityName: input.communityName,
     clientId: input.clientId,
     // Refusals too (not found, sign in first): the browser then shows what the server showed.

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localeOfAcceptLanguage, siteMessages } from './app/site-locale.ts';
+import { localeOfAcceptLanguage } from './app/site-locale.ts';
+import { siteMessages } from './app/site-messages.ts';
 import { WORDED_REFUSALS } from './components/field-errors.ts';
 import { FLAG_REASONS } from './components/notification-line.tsx';
 

@@ -6,6 +6,8 @@ export interface SiteState {
   base: string;
   origin: string;
   locale: SiteLocale;
+  /** The page's language's messages (the browser's JavaScript carries none). */
+  messages: Record<string, string>;
   communityName: string;
   clientId: string;
   dehydrated: DehydratedState;

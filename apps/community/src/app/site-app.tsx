@@ -8,7 +8,6 @@ import { Route, Routes, matchRoutes, useLocation } from 'react-router';
 import { useCommunityName } from '../components/community-name.ts';
 import { SiteSettingProvider, useSession, useSite, type SiteSetting } from './site-context.tsx';
 import { SiteLayout } from './site-layout.tsx';
-import { siteMessages } from './site-locale.ts';
 import { SITE_ROUTES } from './site-routes.tsx';
 import { siteTheme } from './site-theme.ts';
 import { NO_PREFERENCES } from '../site-api/site-queries.ts';
@@ -88,7 +87,7 @@ export function SiteApp({
   return (
     <CacheProvider value={cache}>
       <QueryClientProvider client={client}>
-        <IntlProvider locale={setting.locale} messages={siteMessages(setting.locale)} defaultLocale="en">
+        <IntlProvider locale={setting.locale} messages={setting.messages} defaultLocale="en">
           <SiteSettingProvider value={setting}>
             <ThemedSite />
           </SiteSettingProvider>

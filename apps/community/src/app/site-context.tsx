@@ -16,6 +16,8 @@ export interface SiteSetting {
   /** The origin the visitor used (`https://forum.example.org`, or PUBLIC_URL's). */
   origin: string;
   locale: SiteLocale;
+  /** The site's messages in `locale`. */
+  messages: Record<string, string>;
   /** The community's own name (shown when no application name is set). */
   communityName: string;
   queries: SiteQueries;

@@ -1,14 +1,5 @@
-import en from '../../lang/en.json' with { type: 'json' };
-import it from '../../lang/it.json' with { type: 'json' };
-
 export const SITE_LOCALES = ['en', 'it'] as const;
 export type SiteLocale = (typeof SITE_LOCALES)[number];
-
-const MESSAGES: Record<SiteLocale, Record<string, string>> = { en, it };
-
-export function siteMessages(locale: SiteLocale): Record<string, string> {
-  return MESSAGES[locale];
-}
 
 /** The first of the browser's languages (Accept-Language) the site speaks; English otherwise. */
 export function localeOfAcceptLanguage(header: string | undefined): SiteLocale {
