@@ -12,6 +12,7 @@ import { NavLink } from 'react-router';
 import { MenuButton, MenuLink } from '../components/menu-link.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { MemberMenu } from '../components/member-menu.tsx';
+import { SiteSearchField } from '../components/search-field.tsx';
 import { LegalGate } from '../components/legal-gate.tsx';
 import { BlockedBanner } from '../components/blocked-banner.tsx';
 import { LanguageChoice } from '../components/language-choice.tsx';
@@ -118,6 +119,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               </MenuButton>
             )}
           </Stack>
+          <SiteSearchField />
           <MemberMenu />
         </Toolbar>
       </AppBar>

@@ -1,14 +1,17 @@
 import Avatar from '@mui/material/Avatar';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedDate, FormattedMessage } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
+import { profilePath } from './profile-link.ts';
 
 interface Author {
   username: string;
   avatar?: unknown;
 }
 
-/** Who wrote something and when, with their avatar (or their initial). */
+/** Who wrote something (a link to their profile) and when, with their avatar (or their initial). */
 export function AuthorLine({ author, date }: { author: Author | null; date: string }) {
   const avatar = typeof author?.avatar === 'string' && author.avatar ? author.avatar : undefined;
   return (
@@ -17,7 +20,13 @@ export function AuthorLine({ author, date }: { author: Author | null; date: stri
         {author?.username.slice(0, 1).toUpperCase() ?? '?'}
       </Avatar>
       <Typography variant="body2" component="span">
-        {author ? author.username : <FormattedMessage id="site.item.deletedAuthor" />}
+        {author ? (
+          <Link component={RouterLink} to={profilePath(author.username)} color="inherit" underline="hover">
+            {author.username}
+          </Link>
+        ) : (
+          <FormattedMessage id="site.item.deletedAuthor" />
+        )}
       </Typography>
       <Typography variant="body2" color="text.secondary" component="span">
         ·{' '}

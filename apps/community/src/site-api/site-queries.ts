@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { peopleQueries } from './people-queries.ts';
 import { SiteApiError, statusOf, type SiteFetch } from './site-fetch.ts';
 import type {
   ApiPage,
@@ -32,6 +33,7 @@ export const NO_PREFERENCES: Preferences = {};
  */
 export function siteQueries(fetch: SiteFetch) {
   return {
+    ...peopleQueries(fetch),
     preferences: () =>
       queryOptions({
         queryKey: ['preferences'],

@@ -1,0 +1,111 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router';
+import type { ApiPage } from '../site-api/site-shapes.ts';
+import type { MemberUserObject } from '../site-api/people-queries.ts';
+import { profilePath } from './profile-link.ts';
+
+/** Links to the pages before and after this one, so every row of a list is reachable. */
+export function MemberPager({
+  page,
+  pages,
+  link,
+  label,
+}: {
+  page: number;
+  pages: number;
+  link: (page: number) => string;
+  label: string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <Stack
+      component="nav"
+      aria-label={label}
+      direction="row"
+      spacing={2}
+      sx={{ justifyContent: 'space-between', alignItems: 'center' }}
+    >
+      {page > 1 ? (
+        <Button component={RouterLink} to={link(page - 1)} rel="prev">
+          <FormattedMessage id="site.people.previous" />
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Typography variant="body2" color="text.secondary">
+        <FormattedMessage id="site.feed.page" values={{ page, pages }} />
+      </Typography>
+      {page < pages ? (
+        <Button component={RouterLink} to={link(page + 1)} rel="next">
+          <FormattedMessage id="site.people.next" />
+        </Button>
+      ) : (
+        <span />
+      )}
+    </Stack>
+  );
+}
+
+/** A page of members: avatar, name and username, each a link to their profile. */
+export function MemberList({
+  people,
+  page,
+  pageSize,
+  link,
+  empty,
+}: {
+  people: ApiPage<MemberUserObject>;
+  page: number;
+  pageSize: number;
+  link: (page: number) => string;
+  empty: ReactNode;
+}) {
+  const intl = useIntl();
+  if (people.results.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 3 }}>
+        {empty}
+      </Typography>
+    );
+  }
+  return (
+    <Stack spacing={2}>
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {people.results.map((user) => (
+          <Stack component="li" key={user.id} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Avatar src={user.avatar ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
+              {user.username.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Stack sx={{ minWidth: 0 }}>
+              <Link
+                component={RouterLink}
+                to={profilePath(user.username)}
+                underline="hover"
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+              >
+                {user.real_name || user.username}
+              </Link>
+              {user.real_name && (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  @{user.username}
+                </Typography>
+              )}
+            </Stack>
+          </Stack>
+        ))}
+      </Stack>
+      <MemberPager
+        page={page}
+        pages={Math.max(1, Math.ceil(people.count / pageSize))}
+        link={link}
+        label={intl.formatMessage({ id: 'site.people.pages' })}
+      />
+    </Stack>
+  );
+}
