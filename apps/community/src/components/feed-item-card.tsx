@@ -9,9 +9,13 @@ import { Link as RouterLink } from 'react-router';
 import type { FeedObject } from '../site-api/site-shapes.ts';
 import { AuthorLine } from './author-line.tsx';
 import { categoryPath, contributionPath, contributionTitle } from './contribution-link.ts';
+import { ContributionMedia } from './contribution-media.tsx';
 import { htmlAsText } from './plain-text.tsx';
 
-/** One contribution in a feed: title (or the start of its text), author, categories, counts. */
+/**
+ * One contribution in a feed: title (or the start of its text), author, its first image, categories,
+ * counts; its author sees when it is scheduled for.
+ */
 export function FeedItemCard({ object }: { object: FeedObject }) {
   const title = contributionTitle(object);
   const excerpt = object.title ? htmlAsText(object.summary || object.html) : '';
@@ -31,6 +35,7 @@ export function FeedItemCard({ object }: { object: FeedObject }) {
               {excerpt.length > 240 ? `${excerpt.slice(0, 239)}…` : excerpt}
             </Typography>
           )}
+          <ContributionMedia object={object} compact />
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             {object.categories.map((category) => (
               <Chip

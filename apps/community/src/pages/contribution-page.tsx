@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -12,46 +10,18 @@ import { useSite } from '../app/site-context.tsx';
 import { AuthorLine } from '../components/author-line.tsx';
 import { CommentForm } from '../components/lazy-parts.tsx';
 import { CommentThread } from '../components/comment-thread.tsx';
+import { ContributionMedia } from '../components/contribution-media.tsx';
+import { PollVote } from '../components/poll-vote.tsx';
 import { VoteButton } from '../components/vote-button.tsx';
 import { categoryPath, contributionTitle } from '../components/contribution-link.ts';
 import { htmlAsText, PlainText } from '../components/plain-text.tsx';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';
-import type { FeedObject, FeedObjectType } from '../site-api/site-shapes.ts';
+import type { FeedObjectType } from '../site-api/site-shapes.ts';
 
 /** The id in an address (`/post/12/…`), or undefined when it is not a positive whole number. */
 export function idParam(value: string | undefined): number | undefined {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 && String(id) === value ? id : undefined;
-}
-
-function Poll({ poll }: { poll: NonNullable<FeedObject['poll']> }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography component="h2" variant="subtitle1" sx={{ mb: 1 }}>
-        <FormattedMessage id="site.contribution.poll" values={{ title: poll.title }} />
-      </Typography>
-      <Stack spacing={1}>
-        {poll.choices.map((choice) => {
-          const share = poll.votes ? Math.round((choice.vote_count / poll.votes) * 100) : 0;
-          return (
-            <div key={choice.id}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-                <Typography variant="body2">{choice.choice}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  <FormattedMessage id="site.contribution.pollVotes" values={{ count: choice.vote_count }} />
-                </Typography>
-              </Stack>
-              <LinearProgress
-                variant="determinate"
-                value={share}
-                aria-label={`${choice.choice}: ${share}%`}
-              />
-            </div>
-          );
-        })}
-      </Stack>
-    </Paper>
-  );
 }
 
 /** A discussion, post or status with its comments, two levels deep. */
@@ -93,7 +63,8 @@ export function ContributionPage({ type }: { type: FeedObjectType }) {
             )}
           </Stack>
           <PlainText text={htmlAsText(data.html)} />
-          {data.poll && <Poll poll={data.poll} />}
+          <ContributionMedia object={data} />
+          {data.poll && <PollVote poll={data.poll} type={type} id={id} />}
           <Divider />
           <section aria-labelledby="comments-heading">
             <Typography id="comments-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
