@@ -24,7 +24,6 @@ import { preferenceText, type Preferences, type SiteQueries } from '../site-api/
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { pageOfSearch } from '../components/feed-list.tsx';
 import { PEOPLE_ROUTES } from './people-routes.tsx';
-import { PEOPLE_ROUTES } from './people-routes.tsx';
 
 export interface RouteInput {
   params: Record<string, string | undefined>;
@@ -202,7 +201,6 @@ export const SITE_ROUTES: SiteRoute[] = [
       type: 'website',
     }),
   },
-  ...PEOPLE_ROUTES,
   ...PEOPLE_ROUTES,
   {
     path: '*',
