@@ -2,7 +2,8 @@ import createCache from '@emotion/cache';
 import { QueryClient, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
+import { SITE_ROUTES } from './app/site-routes.tsx';
 import { SiteApp } from './app/site-app.tsx';
 import { authorisedCaller } from './session/site-auth.ts';
 import { SessionStore } from './session/site-session.ts';
@@ -22,6 +23,9 @@ if (stateElement && root) {
   const sessions = new SessionStore(`agora.site.${state.base || '/'}`);
   const call = authorisedCaller(`${state.base}/api/v2`, state.base, state.clientId, sessions);
   const queries = siteQueries((path) => call(path));
+  // The page's code, as the server had it before rendering: hydration then finds the same markup.
+  const match = matchRoutes(SITE_ROUTES, window.location, state.base || '/')?.at(-1);
+  await SITE_ROUTES.find((route) => route.path === match?.route.path)?.preload?.();
   hydrateRoot(
     root,
     <StrictMode>

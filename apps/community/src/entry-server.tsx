@@ -74,6 +74,8 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
   const match = matchRoutes(SITE_ROUTES, location)?.at(-1);
   const route = SITE_ROUTES.find((r) => r.path === match?.route.path) ?? SITE_ROUTES.at(-1)!;
   const routeInput = { params: match?.params ?? {}, search: url.search };
+  // The page's code first: a lazy page renders on the server only once loaded.
+  await route.preload?.();
   const pageQueries = route.queries(routeInput, queries);
   await Promise.all(
     pageQueries.map((options) =>

@@ -1,3 +1,4 @@
+import type { SiteMessages } from './app/site-messages.ts';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { SiteLocale } from './app/site-locale.ts';
 
@@ -7,7 +8,7 @@ export interface SiteState {
   origin: string;
   locale: SiteLocale;
   /** The page's language's messages (the browser's JavaScript carries none). */
-  messages: Record<string, string>;
+  messages: SiteMessages;
   communityName: string;
   clientId: string;
   dehydrated: DehydratedState;

@@ -1,8 +1,10 @@
 import { CacheProvider, type EmotionCache } from '@emotion/react';
+import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
+import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Route, Routes, matchRoutes, useLocation } from 'react-router';
 import { useCommunityName } from '../components/community-name.ts';
@@ -54,6 +56,16 @@ function SessionSync() {
   return null;
 }
 
+/** While a page's code loads after a navigation. */
+function PageLoading() {
+  const intl = useIntl();
+  return (
+    <Stack sx={{ alignItems: 'center', py: 6 }}>
+      <CircularProgress aria-label={intl.formatMessage({ id: 'site.loading' })} />
+    </Stack>
+  );
+}
+
 function ThemedSite() {
   const { queries } = useSite();
   const preferences = useQuery(queries.preferences()).data;
@@ -64,11 +76,13 @@ function ThemedSite() {
       <TitleSync />
       <SessionSync />
       <SiteLayout>
-        <Routes>
-          {SITE_ROUTES.map((route) => (
-            <Route key={route.path} path={route.path} element={route.element} />
-          ))}
-        </Routes>
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            {SITE_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={route.element} />
+            ))}
+          </Routes>
+        </Suspense>
       </SiteLayout>
     </ThemeProvider>
   );

@@ -1,3 +1,4 @@
+import type { SiteMessages } from './site-messages.ts';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteQueries } from '../site-api/site-queries.ts';
 import {
@@ -17,7 +18,7 @@ export interface SiteSetting {
   origin: string;
   locale: SiteLocale;
   /** The site's messages in `locale`. */
-  messages: Record<string, string>;
+  messages: SiteMessages;
   /** The community's own name (shown when no application name is set). */
   communityName: string;
   queries: SiteQueries;

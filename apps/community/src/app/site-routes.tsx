@@ -4,25 +4,10 @@ import type { IntlShape } from 'react-intl';
 import { contributionTitle } from '../components/contribution-link.ts';
 import { htmlAsText } from '../components/plain-text.tsx';
 import { excerpt, type PageHead } from '../head/page-head.ts';
-import { CategoriesPage } from '../pages/categories-page.tsx';
-import { CategoryPage } from '../pages/category-page.tsx';
-import { ContributionPage, idParam } from '../pages/contribution-page.tsx';
-import { FeedPage } from '../pages/feed-page.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
-import {
-  ForgotPasswordPage,
-  ResetPasswordPage,
-  SignInPage,
-  SignUpPage,
-  SsoPage,
-  VerifyEmailPage,
-} from '../components/lazy-parts.tsx';
-import { LegalPageView } from '../pages/legal-page.tsx';
-import { CustomPageView } from '../pages/custom-page.tsx';
-import { NotificationsPage } from '../pages/notifications-page.tsx';
 import { preferenceText, type Preferences, type SiteQueries } from '../site-api/site-queries.ts';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
-import { pageOfSearch } from '../components/feed-list.tsx';
+import { idParam, pageOfSearch } from './address-params.ts';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { PEOPLE_ROUTES } from './people-routes.tsx';
 
 export interface RouteInput {
@@ -45,12 +30,48 @@ export type PageQuery = ReturnType<SiteQueries[keyof SiteQueries]>;
 export interface SiteRoute {
   path: string;
   element: ReactElement;
+  /** Loads the page's code (pages load on demand); awaited before the route renders. */
+  preload?: () => Promise<void>;
   /** The queries the page reads; the server fills them first. The first decides the answer's status. */
   queries(input: RouteInput, queries: SiteQueries): PageQuery[];
   head(input: HeadInput): PageHead;
 }
 
 const CONTRIBUTION_TYPES: FeedObjectType[] = ['discussion', 'post', 'status'];
+
+/** A route's page and the code it loads. */
+const shown = (page: LazyPage) => ({ element: page.element, preload: page.preload });
+
+// Every page's code loads on demand: the first page carries the frame and its own page only (§4).
+const feedPage = (kind: 'home' | 'explore') =>
+  shown(lazyPage(async () => (await import('../pages/feed-page.tsx')).FeedPage, { kind }));
+const contributionPage = (type: FeedObjectType) =>
+  shown(lazyPage(async () => (await import('../pages/contribution-page.tsx')).ContributionPage, { type }));
+const NO_PROPS = {};
+const PAGES = {
+  categories: shown(
+    lazyPage(async () => (await import('../pages/categories-page.tsx')).CategoriesPage, NO_PROPS),
+  ),
+  category: shown(lazyPage(async () => (await import('../pages/category-page.tsx')).CategoryPage, NO_PROPS)),
+  notFound: shown(lazyPage(async () => (await import('../pages/not-found-page.tsx')).NotFoundPage, NO_PROPS)),
+  legal: shown(lazyPage(async () => (await import('../pages/legal-page.tsx')).LegalPageView, NO_PROPS)),
+  custom: shown(lazyPage(async () => (await import('../pages/custom-page.tsx')).CustomPageView, NO_PROPS)),
+  notifications: shown(
+    lazyPage(async () => (await import('../pages/notifications-page.tsx')).NotificationsPage, NO_PROPS),
+  ),
+  signIn: shown(lazyPage(async () => (await import('../pages/sign-in-page.tsx')).SignInPage, NO_PROPS)),
+  signUp: shown(lazyPage(async () => (await import('../pages/sign-up-page.tsx')).SignUpPage, NO_PROPS)),
+  sso: shown(lazyPage(async () => (await import('../pages/sso-page.tsx')).SsoPage, NO_PROPS)),
+  verifyEmail: shown(
+    lazyPage(async () => (await import('../pages/account-code-pages.tsx')).VerifyEmailPage, NO_PROPS),
+  ),
+  forgotPassword: shown(
+    lazyPage(async () => (await import('../pages/account-code-pages.tsx')).ForgotPasswordPage, NO_PROPS),
+  ),
+  resetPassword: shown(
+    lazyPage(async () => (await import('../pages/account-code-pages.tsx')).ResetPasswordPage, NO_PROPS),
+  ),
+};
 
 function homeDescription(input: HeadInput): string {
   return (
@@ -62,7 +83,7 @@ function homeDescription(input: HeadInput): string {
 function contributionRoute(type: FeedObjectType): SiteRoute {
   return {
     path: `/${type}/:id/:slug?`,
-    element: <ContributionPage type={type} />,
+    ...contributionPage(type),
     queries: ({ params }, q) => {
       const id = idParam(params.id);
       return id === undefined ? [] : [q.contribution(type, id), q.comments(type, id)];
@@ -84,10 +105,10 @@ function contributionRoute(type: FeedObjectType): SiteRoute {
 }
 
 /** A page of a form (sign-up, account codes): nothing to fill on the server, titled by a message. */
-function formRoute(path: string, element: ReactElement, titleId: string): SiteRoute {
+function formRoute(path: string, page: ReturnType<typeof shown>, titleId: string): SiteRoute {
   return {
     path,
-    element,
+    ...page,
     queries: () => [],
     head: (input) => ({
       title: `${input.intl.formatMessage({ id: titleId })} · ${input.community}`,
@@ -101,7 +122,7 @@ function formRoute(path: string, element: ReactElement, titleId: string): SiteRo
 export const SITE_ROUTES: SiteRoute[] = [
   {
     path: '/',
-    element: <FeedPage kind="home" />,
+    ...feedPage('home'),
     queries: ({ search }, q) => [q.visitorHome(pageOfSearch(search))],
     head: (input) => ({
       title: preferenceText(input.preferences, 'meta_title_home_not_logged') || input.community,
@@ -111,7 +132,7 @@ export const SITE_ROUTES: SiteRoute[] = [
   },
   {
     path: '/explore',
-    element: <FeedPage kind="explore" />,
+    ...feedPage('explore'),
     queries: ({ search }, q) => [q.exploreFeed(pageOfSearch(search))],
     head: (input) => ({
       title: `${input.intl.formatMessage({ id: 'site.explore.title' })} · ${input.community}`,
@@ -121,7 +142,7 @@ export const SITE_ROUTES: SiteRoute[] = [
   },
   {
     path: '/categories',
-    element: <CategoriesPage />,
+    ...PAGES.categories,
     queries: (_input, q) => [q.categories()],
     head: (input) => ({
       title: `${input.intl.formatMessage({ id: 'site.categories.title' })} · ${input.community}`,
@@ -131,7 +152,7 @@ export const SITE_ROUTES: SiteRoute[] = [
   },
   {
     path: '/category/:id/:slug?',
-    element: <CategoryPage />,
+    ...PAGES.category,
     queries: ({ params, search }, q) => {
       const id = idParam(params.id);
       return id === undefined ? [] : [q.category(id), q.categoryFeed(id, pageOfSearch(search))];
@@ -152,17 +173,17 @@ export const SITE_ROUTES: SiteRoute[] = [
   ...CONTRIBUTION_TYPES.map(contributionRoute),
   ...(
     [
-      ['/signup', <SignUpPage />, 'site.signUp'],
-      ['/verify-email', <VerifyEmailPage />, 'site.verify.title'],
-      ['/forgot-password', <ForgotPasswordPage />, 'site.recover.title'],
-      ['/reset-password', <ResetPasswordPage />, 'site.reset.title'],
+      ['/signup', PAGES.signUp, 'site.signUp'],
+      ['/verify-email', PAGES.verifyEmail, 'site.verify.title'],
+      ['/forgot-password', PAGES.forgotPassword, 'site.recover.title'],
+      ['/reset-password', PAGES.resetPassword, 'site.reset.title'],
     ] as const
   ).map(([path, element, titleId]) => formRoute(path, element, titleId)),
-  formRoute('/notifications', <NotificationsPage />, 'site.notifications.title'),
-  formRoute('/sso', <SsoPage />, 'site.sso.title'),
+  formRoute('/notifications', PAGES.notifications, 'site.notifications.title'),
+  formRoute('/sso', PAGES.sso, 'site.sso.title'),
   {
     path: '/pages/:slug',
-    element: <CustomPageView />,
+    ...PAGES.custom,
     queries: ({ params }, q) =>
       params.slug && /^[a-z0-9-]+$/.test(params.slug) ? [q.customPage(params.slug)] : [],
     head: (input) => {
@@ -178,7 +199,7 @@ export const SITE_ROUTES: SiteRoute[] = [
   },
   {
     path: '/legal/:slug',
-    element: <LegalPageView />,
+    ...PAGES.legal,
     queries: (_input, q) => [q.legalPages()],
     head: (input) => {
       const page = input.client
@@ -193,7 +214,7 @@ export const SITE_ROUTES: SiteRoute[] = [
   },
   {
     path: '/signin',
-    element: <SignInPage />,
+    ...PAGES.signIn,
     queries: () => [],
     head: (input) => ({
       title: `${input.intl.formatMessage({ id: 'site.signIn' })} · ${input.community}`,
@@ -204,7 +225,7 @@ export const SITE_ROUTES: SiteRoute[] = [
   ...PEOPLE_ROUTES,
   {
     path: '*',
-    element: <NotFoundPage />,
+    ...PAGES.notFound,
     queries: () => [],
     head: (input) => ({
       title: `${input.intl.formatMessage({ id: 'site.notFound.title' })} · ${input.community}`,

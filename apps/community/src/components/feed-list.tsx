@@ -8,6 +8,8 @@ import { FEED_PAGE_SIZE } from '../site-api/site-queries.ts';
 import { objectOfItem, type ApiPage, type FeedItem } from '../site-api/site-shapes.ts';
 import { FeedItemCard } from './feed-item-card.tsx';
 
+export { pageOfSearch } from '../app/address-params.ts';
+
 /** A page of a feed, with links to the newer and older pages (`?page=N`), so every item is reachable. */
 export function FeedList({
   page,
@@ -64,10 +66,4 @@ export function FeedList({
       )}
     </Stack>
   );
-}
-
-/** The `?page=` of an address (1 when absent or not a positive whole number). */
-export function pageOfSearch(search: string): number {
-  const value = Number(new URLSearchParams(search).get('page'));
-  return Number.isInteger(value) && value >= 1 ? value : 1;
 }
