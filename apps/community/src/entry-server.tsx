@@ -139,6 +139,7 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
       siteName: community,
       locale: locale,
       origin: input.origin,
+      icon: preferenceText(preferences, 'app_icon'),
     }),
     ...input.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...input.assets.scripts.map((src) => `<script type="module" src="${escapeAttr(src)}"></script>`),

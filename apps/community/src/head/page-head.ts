@@ -17,6 +17,8 @@ export interface HeadSetting {
   locale: 'en' | 'it';
   /** The origin, to make a site-relative image absolute. */
   origin: string;
+  /** The community's app icon (the theme's `app_icon`), the tab's icon; none when unset. */
+  icon?: string;
 }
 
 function escapeHtml(value: string): string {
@@ -42,6 +44,7 @@ export function headTags(head: PageHead, setting: HeadSetting): string {
     meta('name', 'description', head.description),
     meta('name', 'robots', setting.robots),
     `<link rel="canonical" href="${escapeHtml(setting.canonical)}">`,
+    setting.icon ? `<link rel="icon" href="${escapeHtml(setting.icon)}">` : '',
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', setting.siteName),
     meta('property', 'og:title', head.title),
