@@ -57,6 +57,7 @@ export function SiteSearchField() {
       <Box
         component="form"
         role="search"
+        aria-label={intl.formatMessage({ id: 'site.search.siteForm' })}
         id={id}
         action={`${base}/search`}
         method="get"
