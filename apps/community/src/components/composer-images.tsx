@@ -34,6 +34,7 @@ export function ComposerImages({
 }) {
   const intl = useIntl();
   const counter = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
   const current = useRef(images);
   current.current = images;
   // Previews are object URLs of the picked files: let them go with the composer.
@@ -102,22 +103,9 @@ export function ComposerImages({
       ))}
       {images.length < IMAGES_MAX && (
         <Box>
-          <Button component="label" variant="outlined" size="small">
+          <input ref={input} type="file" accept={IMAGE_TYPES.join(',')} multiple hidden onChange={pick} />
+          <Button variant="outlined" size="small" onClick={() => input.current?.click()}>
             <FormattedMessage id="site.media.add" />
-            <input
-              type="file"
-              accept={IMAGE_TYPES.join(',')}
-              multiple
-              onChange={pick}
-              style={{
-                position: 'absolute',
-                width: 1,
-                height: 1,
-                overflow: 'hidden',
-                clip: 'rect(0 0 0 0)',
-                whiteSpace: 'nowrap',
-              }}
-            />
           </Button>
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
             <FormattedMessage id="site.media.hint" values={{ max: IMAGES_MAX }} />
