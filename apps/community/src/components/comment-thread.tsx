@@ -2,21 +2,29 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ContentComment } from '../site-api/site-shapes.ts';
+import type { ContentComment, FeedObjectType } from '../site-api/site-shapes.ts';
 import { AuthorLine } from './author-line.tsx';
 import { PlainText } from './plain-text.tsx';
+import { CommentActions } from './reaction-actions.tsx';
 
-function CommentBody({ comment }: { comment: ContentComment }) {
+interface Of {
+  /** The contribution the comments are on. */
+  type: FeedObjectType;
+  contributionId: number;
+}
+
+function CommentBody({ comment, of }: { comment: ContentComment; of: Of }) {
   return (
     <Stack spacing={0.5}>
       <AuthorLine author={comment.author} date={comment.added_at} />
       <PlainText text={comment.text} variant="body2" sx={{ pl: 4.5 }} />
+      <CommentActions comment={comment} type={of.type} contributionId={of.contributionId} />
     </Stack>
   );
 }
 
-/** Comments two levels deep: each first-level comment with its replies under it. */
-export function CommentThread({ comments }: { comments: ContentComment[] }) {
+/** Comments two levels deep: each first-level comment with its replies under it, with their reactions. */
+export function CommentThread({ comments, ...of }: { comments: ContentComment[] } & Of) {
   const intl = useIntl();
   if (comments.length === 0) {
     return (
@@ -36,7 +44,7 @@ export function CommentThread({ comments }: { comments: ContentComment[] }) {
         .filter((comment) => comment.parent === null)
         .map((comment) => (
           <li key={comment.id}>
-            <CommentBody comment={comment} />
+            <CommentBody comment={comment} of={of} />
             {(replies.get(comment.id) ?? []).length > 0 && (
               <Box
                 component="ol"
@@ -55,7 +63,7 @@ export function CommentThread({ comments }: { comments: ContentComment[] }) {
               >
                 {(replies.get(comment.id) ?? []).map((reply) => (
                   <Box component="li" key={reply.id} sx={{ mb: 1.5 }}>
-                    <CommentBody comment={reply} />
+                    <CommentBody comment={reply} of={of} />
                   </Box>
                 ))}
               </Box>

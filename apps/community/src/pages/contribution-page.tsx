@@ -12,17 +12,14 @@ import { CommentForm } from '../components/lazy-parts.tsx';
 import { CommentThread } from '../components/comment-thread.tsx';
 import { ContributionMedia } from '../components/contribution-media.tsx';
 import { PollVote } from '../components/poll-vote.tsx';
-import { VoteButton } from '../components/vote-button.tsx';
+import { ContributionActions } from '../components/reaction-actions.tsx';
 import { categoryPath, contributionTitle } from '../components/contribution-link.ts';
 import { htmlAsText, PlainText } from '../components/plain-text.tsx';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
+import { idParam } from '../app/address-params.ts';
 
-/** The id in an address (`/post/12/…`), or undefined when it is not a positive whole number. */
-export function idParam(value: string | undefined): number | undefined {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 && String(id) === value ? id : undefined;
-}
+export { idParam };
 
 /** A discussion, post or status with its comments, two levels deep. */
 export function ContributionPage({ type }: { type: FeedObjectType }) {
@@ -44,9 +41,6 @@ export function ContributionPage({ type }: { type: FeedObjectType }) {
               {contributionTitle(data, 200)}
             </Typography>
             <AuthorLine author={data.author} date={data.added_at} />
-            <div>
-              <VoteButton object={data} />
-            </div>
             {data.categories.length > 0 && (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {data.categories.map((category) => (
@@ -65,12 +59,15 @@ export function ContributionPage({ type }: { type: FeedObjectType }) {
           <PlainText text={htmlAsText(data.html)} />
           <ContributionMedia object={data} />
           {data.poll && <PollVote poll={data.poll} type={type} id={id} />}
+          <ContributionActions object={data} />
           <Divider />
           <section aria-labelledby="comments-heading">
             <Typography id="comments-heading" variant="h6" component="h2" sx={{ mb: 2 }}>
               <FormattedMessage id="site.contribution.comments" /> ({data.comment_count})
             </Typography>
-            <QueryView query={comments}>{(page) => <CommentThread comments={page.results} />}</QueryView>
+            <QueryView query={comments}>
+              {(page) => <CommentThread comments={page.results} type={type} contributionId={id} />}
+            </QueryView>
             <Box sx={{ mt: 3 }}>
               <CommentForm type={type} id={id} />
             </Box>

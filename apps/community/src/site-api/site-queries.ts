@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { actionQueries } from './action-queries.ts';
 import { peopleQueries } from './people-queries.ts';
 import { SiteApiError, statusOf, type SiteFetch } from './site-fetch.ts';
 import type {
@@ -33,6 +34,7 @@ export const NO_PREFERENCES: Preferences = {};
  */
 export function siteQueries(fetch: SiteFetch) {
   return {
+    ...actionQueries(fetch),
     ...peopleQueries(fetch),
     preferences: () =>
       queryOptions({

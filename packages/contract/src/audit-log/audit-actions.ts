@@ -293,6 +293,13 @@ export const AUDIT_ACTIONS = {
     ],
   },
   'content.share': { routes: [`POST ${M}/media/`] },
+  'content.follow': {
+    routes: [
+      `POST ${M}/post/:id/follow/`,
+      `POST ${M}/discussion/:id/follow/`,
+      `POST ${M}/status/:id/follow/`,
+    ],
+  },
 } as const satisfies Record<string, AuditActionSpec>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

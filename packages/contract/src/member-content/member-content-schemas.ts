@@ -107,6 +107,8 @@ export const feedObjectSchema = z.object({
   share_count: z.number().int(),
   view_count: z.number().int(),
   follower_count: z.number().int(),
+  /** Whether the caller follows it (absent for a visitor). */
+  followed: z.boolean().optional(),
   /** Votes per reaction, most used first; `reaction` is the caller's own (null: none or a plain vote). */
   reactions_count: z.array(reactionCountSchema),
   reaction: memberReactionSchema.nullable(),

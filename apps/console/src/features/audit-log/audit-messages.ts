@@ -158,6 +158,7 @@ export const ACTION_MESSAGES: Record<AuditAction, string> = {
   'content.feed_read': 'auditLog.action.content.feed_read',
   'content.flag': 'auditLog.action.content.flag',
   'content.share': 'auditLog.action.content.share',
+  'content.follow': 'auditLog.action.content.follow',
   'features.hub_toggle': 'auditLog.action.features.hub_toggle',
   'account.two_factor_on': 'auditLog.action.account.two_factor_on',
   'account.recovery_codes': 'auditLog.action.account.recovery_codes',

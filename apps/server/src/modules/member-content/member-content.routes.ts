@@ -8,6 +8,7 @@ import { registerContentModerationRoutes } from './content-moderation.routes.ts'
 import { registerFeedRoutes } from './feed.routes.ts';
 import { registerShareRoutes } from './shares.routes.ts';
 import { registerRelatedRoutes } from './related.routes.ts';
+import { registerContributionFollowRoutes } from './contribution-follows.routes.ts';
 import { registerContributionSearchRoutes } from './contribution-search.routes.ts';
 import { createMemberContentService } from './member-content.service.ts';
 import { createContentModerationService } from './content-moderation.service.ts';
@@ -28,4 +29,5 @@ export function registerMemberContentRoutes(scope: FastifyInstance, deps: Member
   registerFeedRoutes(scope, deps);
   registerShareRoutes(scope, deps);
   registerRelatedRoutes(scope, deps, service);
+  registerContributionFollowRoutes(scope, deps, service);
 }

@@ -1,5 +1,6 @@
 import type { ContentComment, FeedObject } from '@agora/contract';
 import type { Db } from '../../platform/db/database.ts';
+import { followsOf } from './contribution-follows.repository.ts';
 import { memberUsers, type MemberUser } from '../member-people/member-user.repository.ts';
 import { htmlToText, slugOf, summaryOf } from '../../platform/content/content-html.ts';
 import { categoriesByIds } from '../categories/categories.repository.ts';
@@ -82,7 +83,7 @@ export async function feedObjects(
   if (rows.length === 0) return [];
   const types = [...new Set(rows.map((r) => r.type))];
   const ids = rows.map((r) => r.id);
-  const [users, categories, counts, polls, reactions, images] = await Promise.all([
+  const [users, categories, counts, polls, reactions, images, follows] = await Promise.all([
     memberUsers(
       db,
       stackId,
@@ -98,6 +99,7 @@ export async function feedObjects(
     repo.pollsOf(db, stackId, ids, viewer.userId),
     reactionsOf(db, stackId, 'contribution', ids, viewer.userId),
     imagesOfContributions(db, stackId, ids),
+    followsOf(db, stackId, ids, viewer.userId),
   ]);
   return rows.map((row) => {
     const visibility = repo.visibilityOf(row.status, row.moderation);
@@ -124,7 +126,8 @@ export async function feedObjects(
       flag_count: counts.flags.get(row.id) ?? 0,
       share_count: counts.shares.get(row.id) ?? 0,
       view_count: counts.views.get(row.id) ?? 0,
-      follower_count: 0,
+      follower_count: follows.counts.get(row.id) ?? 0,
+      ...(viewer.userId === undefined ? {} : { followed: follows.mine.has(row.id) }),
       ...reactions(row.id),
       addressing: [],
       medias: (images.get(row.id) ?? []).map(imageMediaOf),

@@ -28,6 +28,7 @@ import { categoriesByIds, postableCategories } from '../categories/categories.re
 import { reactionsByIds } from '../reactions/reactions.repository.ts';
 import { resolveVoteReaction, toMemberReaction } from '../reactions/reactions.service.ts';
 import * as repo from './member-content.repository.ts';
+import { followerIds } from './contribution-follows.repository.ts';
 import { authorOf, contentComments, feedObjects, type Viewer } from './member-content.serializers.ts';
 import { recordEvent } from '../../platform/events/event-outbox.ts';
 import { scheduledAway, scheduledTime } from './composer-schedule.ts';
@@ -321,7 +322,8 @@ export function createMemberContentService(deps: ContentDeps) {
         };
         await recordEvent(trx, { stackId, type: 'comment.created', data, at });
         // SelfCommunity's member notifications: the replied comment's author hears of the reply
-        // (`nested_comment`), the contribution's author of the comment; nobody of their own.
+        // (`nested_comment`), the contribution's author and its followers of the comment; nobody
+        // twice, nobody of their own.
         const notified = new Set([caller.userId]);
         const notify = async (type: string, userId: number) => {
           if (notified.has(userId)) return;
@@ -330,6 +332,9 @@ export function createMemberContentService(deps: ContentDeps) {
         };
         if (repliedTo) await notify('notification.nested_comment', repliedTo.authorId);
         await notify('notification.comment', contribution.author_id);
+        for (const follower of await followerIds(trx, stackId, contribution.id)) {
+          await notify('notification.comment', follower);
+        }
         return created;
       });
       await afterPublishing(
