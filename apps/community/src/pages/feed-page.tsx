@@ -9,6 +9,7 @@ import { Composer } from '../components/lazy-parts.tsx';
 import { FeedList, pageOfSearch } from '../components/feed-list.tsx';
 import { QueryView } from '../components/query-view.tsx';
 import { WelcomePanel } from '../components/welcome-panel.tsx';
+import { HomeCover } from '../components/home-cover.tsx';
 
 /**
  * The home page and the explore page. A visitor's home is the community's public contents in the
@@ -27,6 +28,7 @@ export function FeedPage({ kind }: { kind: 'home' | 'explore' }) {
   const home = useQuery({ ...queries.homeFeed(page), enabled: own });
   return (
     <>
+      {kind === 'home' && <HomeCover />}
       <Typography variant="h4" component="h1" sx={{ mb: 3, fontSize: { xs: '1.6rem', sm: '2rem' } }}>
         {own ? (
           <FormattedMessage id="site.home.memberTitle" />

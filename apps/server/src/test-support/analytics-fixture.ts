@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { multipartBody } from './multipart-body.ts';
 import type { Db } from '../platform/db/database.ts';
 import type {} from '../modules/activity/activity.tables.ts';
 import type {} from '../modules/categories/categories.tables.ts';
@@ -181,18 +181,7 @@ export async function userTag(db: Db, stackId: number, name: string, type: 'user
   return row.id;
 }
 
-/** A multipart/form-data body built by hand with text fields. */
+/** A multipart/form-data body of text fields. */
 export function multipart(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const boundary = `----agora${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartBody(fields, undefined, headers);
 }

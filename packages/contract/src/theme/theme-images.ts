@@ -1,3 +1,4 @@
+import { COVER_WIDTHS } from './image-variants.ts';
 import { z } from 'zod';
 import {
   preferenceDefinition,
@@ -76,7 +77,6 @@ export interface ImageVariantSpec {
   height?: number;
 }
 
-export const COVER_WIDTHS = [480, 600, 960, 1280] as const;
 export const LOGO_HEIGHTS = [60, 120] as const;
 export const SQUARE_SIZES = [50, 150, 300] as const;
 
@@ -110,29 +110,6 @@ export function imageMaxMb(definition: Pick<PreferenceDefinition, 'maxMb'>): num
 }
 
 export const MB = 1024 * 1024;
-
-/**
- * A stored image's address is `{internal_url}/media/{hash}/original.{ext}`; its variants sit beside
- * it as `{variant}.webp`. Null when the address is not one of ours.
- */
-const MEDIA_ADDRESS = /\/media\/([0-9a-f]{32})\/original\.(png|jpg|gif|webp)$/;
-
-export function mediaParts(url: string): { hash: string; extension: string } | null {
-  const match = MEDIA_ADDRESS.exec(url);
-  return match ? { hash: match[1] as string, extension: match[2] as string } : null;
-}
-
-/** The address of one variant of a stored image (the original's address when not ours). */
-export function imageVariantUrl(originalUrl: string, variant: string): string {
-  if (!mediaParts(originalUrl)) return originalUrl;
-  return originalUrl.replace(/original\.(png|jpg|gif|webp)$/, `${variant}.webp`);
-}
-
-/** `srcset` of a cover: its variants at 480/600/960/1280 px (empty for an address that is not ours). */
-export function coverSrcSet(originalUrl: string): string {
-  if (!mediaParts(originalUrl)) return '';
-  return COVER_WIDTHS.map((width) => `${imageVariantUrl(originalUrl, `w${width}`)} ${width}w`).join(', ');
-}
 
 export const imageVariantSchema = z.object({
   name: z.string(),
@@ -182,3 +159,5 @@ export const themePaths = {
 
 /** Public path (relative to a community's internal url) of a stored file. */
 export const MEDIA_PATH = '/media';
+
+export { COVER_WIDTHS, coverSrcSet, imageVariantUrl, mediaParts } from './image-variants.ts';

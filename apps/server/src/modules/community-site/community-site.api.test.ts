@@ -1,4 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { themePaths } from '@agora/contract';
+import { multipartBody, type FilePart } from '../../test-support/multipart-body.ts';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { communityFixture, createMember, memberSignIn, type SignedIn } from '../../test-support/fixtures.ts';
 
@@ -164,6 +167,36 @@ describe('the member site, rendered on the server', () => {
       expect((await visit('/c/demo/explore')).statusCode).toBe(404);
     } finally {
       await preferences({ explore_stream_enabled: true });
+    }
+  });
+
+  it("shows the theme's covers on the home, each in its responsive variants, unless they are hidden", async () => {
+    const bytes = await sharp({
+      create: { width: 640, height: 200, channels: 3, background: { r: 40, g: 120, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = (fields: Record<string, string>, file?: FilePart) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/c/demo${themePaths.uploadImage}`,
+        ...multipartBody(fields, file, admin.bearer),
+      });
+    const stored = await upload(
+      { name: 'cover_1_hp_m1920' },
+      { filename: 'cover.png', contentType: 'image/png', bytes },
+    );
+    expect(stored.statusCode, stored.body).toBe(200);
+    const cover = stored.json().data.image.url as string;
+    try {
+      const home = await visit('/c/demo/');
+      expect(home.body).toContain(`src="${cover}"`);
+      expect(home.body).toContain(cover.replace(/original\.png$/, 'w480.webp 480w'));
+      await preferences({ covers_visibility: 0 });
+      expect((await visit('/c/demo/')).body).not.toContain(`src="${cover}"`);
+    } finally {
+      await preferences({ covers_visibility: 1 });
+      await upload({ name: 'cover_1_hp_m1920', remove: 'true' });
     }
   });
 

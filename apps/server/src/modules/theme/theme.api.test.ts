@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themePaths, type UploadImageResult } from '@agora/contract';
 import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { type SignedIn, communityWithRoles } from '../../test-support/fixtures.ts';
+import { multipartBody, type FilePart } from '../../test-support/multipart-body.ts';
 
 const UPLOAD = `/c/demo${themePaths.uploadImage}`;
 const RAW = `/c/demo${themePaths.getRawImage}`;
@@ -19,37 +20,7 @@ let admin: SignedIn;
 let editor: SignedIn;
 let moderator: SignedIn;
 
-interface FilePart {
-  filename: string;
-  contentType: string;
-  bytes: Buffer;
-}
-
-/** A multipart/form-data body built by hand: text fields, and a file under `file` when given. */
-function multipart(fields: Record<string, string>, file?: FilePart, headers: Record<string, string> = {}) {
-  const boundary = `----agora${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+const multipart = multipartBody;
 
 const solid = (width: number, height: number, r = 61, g = 153, b = 153) =>
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } });
