@@ -68,12 +68,7 @@ export function ComposerImages({
   return (
     <Stack spacing={1.5}>
       {images.map((image, index) => (
-        <Stack
-          key={image.key}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ alignItems: { sm: 'center' } }}
-        >
+        <Stack key={image.key} direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Box
             component="img"
             src={image.preview}
@@ -81,7 +76,13 @@ export function ComposerImages({
               image.alt ||
               intl.formatMessage({ id: 'site.media.imageOf' }, { n: index + 1, total: images.length })
             }
-            sx={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+            sx={{
+              width: { xs: 64, sm: 96 },
+              height: { xs: 48, sm: 72 },
+              objectFit: 'cover',
+              borderRadius: 1,
+              flexShrink: 0,
+            }}
           />
           <TextField
             size="small"
@@ -95,7 +96,6 @@ export function ComposerImages({
           <IconButton
             onClick={() => remove(image.key)}
             aria-label={intl.formatMessage({ id: 'site.media.remove' }, { n: index + 1 })}
-            sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}
           >
             <span aria-hidden="true">✕</span>
           </IconButton>
