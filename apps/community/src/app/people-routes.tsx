@@ -1,14 +1,18 @@
 import { excerpt } from '../head/page-head.ts';
-import { pageOfSearch } from '../components/feed-list.tsx';
-import { ProfilePage, profileTabOfSearch } from '../pages/profile-page.tsx';
-import { CONTENT_TYPES, SearchPage, searchOfAddress } from '../pages/search-page.tsx';
+import { pageOfSearch } from './address-params.ts';
+import { lazyPage } from './lazy-page.tsx';
+import { CONTENT_TYPES, profileTabOfSearch, searchOfAddress } from './people-address.ts';
 import type { SiteRoute } from './site-routes.tsx';
+
+const profilePage = lazyPage(async () => (await import('../pages/profile-page.tsx')).ProfilePage, {});
+const searchPage = lazyPage(async () => (await import('../pages/search-page.tsx')).SearchPage, {});
 
 /** The pages of people: a member's profile and the search of people and contents. */
 export const PEOPLE_ROUTES: SiteRoute[] = [
   {
     path: '/u/:username',
-    element: <ProfilePage />,
+    element: profilePage.element,
+    preload: profilePage.preload,
     queries: ({ params, search }, q) => {
       const username = params.username;
       if (!username) return [];
@@ -55,7 +59,8 @@ export const PEOPLE_ROUTES: SiteRoute[] = [
   },
   {
     path: '/search',
-    element: <SearchPage />,
+    element: searchPage.element,
+    preload: searchPage.preload,
     queries: ({ search }, q) => {
       const { text, type, page } = searchOfAddress(search);
       if (!text) return [];

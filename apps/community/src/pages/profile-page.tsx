@@ -15,9 +15,7 @@ import { profilePath } from '../components/profile-link.ts';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';
 import { NO_PREFERENCES, preferenceOn, type Preferences } from '../site-api/site-queries.ts';
 import { PEOPLE_PAGE_SIZE, type PeopleList, type Profile } from '../site-api/people-queries.ts';
-
-/** A profile's sections: its contributions, then its people as the follow or connection setting says. */
-export type ProfileTab = 'contributions' | PeopleList;
+import { profileTabOfSearch, type ProfileTab } from '../app/people-address.ts';
 
 /** The people lists a community shows on profiles: followers and followings, or connections. */
 export function profileLists(preferences: Preferences): PeopleList[] {
@@ -25,12 +23,6 @@ export function profileLists(preferences: Preferences): PeopleList[] {
     ...(preferenceOn(preferences, 'follow_enabled') ? (['followers', 'followings'] as const) : []),
     ...(preferenceOn(preferences, 'connection_enabled') ? (['connections'] as const) : []),
   ];
-}
-
-/** The section an address asks for (`?tab=`), the contributions when absent or unknown. */
-export function profileTabOfSearch(search: string): ProfileTab {
-  const tab = new URLSearchParams(search).get('tab');
-  return tab === 'followers' || tab === 'followings' || tab === 'connections' ? tab : 'contributions';
 }
 
 function count(profile: Profile, tab: ProfileTab): number {

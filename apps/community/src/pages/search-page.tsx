@@ -8,28 +8,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { FeedItemCard } from '../components/feed-item-card.tsx';
-import { pageOfSearch } from '../components/feed-list.tsx';
 import { MemberList, MemberPager } from '../components/member-list.tsx';
 import { QueryView } from '../components/query-view.tsx';
 import { searchPath } from '../components/search-field.tsx';
 import { NO_PREFERENCES, preferenceOn } from '../site-api/site-queries.ts';
 import { PEOPLE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../site-api/people-queries.ts';
-import type { ApiPage, FeedObjectType } from '../site-api/site-shapes.ts';
-
-export const CONTENT_TYPES: FeedObjectType[] = ['discussion', 'post', 'status'];
-export type SearchTab = FeedObjectType | 'people';
-
-/** What a search address asks: the words (`q`), the list (`type`) and its page. */
-export function searchOfAddress(search: string): { text: string; type: SearchTab | undefined; page: number } {
-  const params = new URLSearchParams(search);
-  const type = params.get('type');
-  return {
-    text: (params.get('q') ?? '').trim().slice(0, 200),
-    type:
-      type === 'people' || CONTENT_TYPES.includes(type as FeedObjectType) ? (type as SearchTab) : undefined,
-    page: pageOfSearch(search),
-  };
-}
+import type { ApiPage } from '../site-api/site-shapes.ts';
+import { CONTENT_TYPES, searchOfAddress, type SearchTab } from '../app/people-address.ts';
 
 const TAB_MESSAGES: Record<SearchTab, string> = {
   discussion: 'site.search.discussions',
