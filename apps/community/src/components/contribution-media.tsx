@@ -40,7 +40,17 @@ export function imagesOf(object: Pick<FeedObject, 'medias'>): ShownImage[] {
   );
 }
 
-function Picture({ image, alt, sizes }: { image: ShownImage; alt: string; sizes: string }) {
+function Picture({
+  image,
+  alt,
+  sizes,
+  compact,
+}: {
+  image: ShownImage;
+  alt: string;
+  sizes: string;
+  compact: boolean;
+}) {
   const srcSet = srcSetOf(image.url);
   return (
     <Box
@@ -51,15 +61,26 @@ function Picture({ image, alt, sizes }: { image: ShownImage; alt: string; sizes:
       {...(image.width && image.height ? { width: image.width, height: image.height } : {})}
       loading="lazy"
       decoding="async"
-      sx={{
-        display: 'block',
-        maxWidth: '100%',
-        height: 'auto',
-        maxHeight: { xs: 360, sm: 520 },
-        objectFit: 'contain',
-        borderRadius: 1,
-        bgcolor: 'action.hover',
-      }}
+      sx={
+        compact
+          ? // A feed card shows a band of the picture, the same height whatever its shape.
+            {
+              display: 'block',
+              width: '100%',
+              height: { xs: 160, sm: 220 },
+              objectFit: 'cover',
+              borderRadius: 1,
+            }
+          : {
+              display: 'block',
+              maxWidth: '100%',
+              height: 'auto',
+              maxHeight: { xs: 360, sm: 520 },
+              objectFit: 'contain',
+              borderRadius: 1,
+              bgcolor: 'action.hover',
+            }
+      }
     />
   );
 }
@@ -72,7 +93,6 @@ export function ScheduledMark({ object }: { object: Pick<FeedObject, 'scheduled_
   return (
     <Chip
       size="small"
-      color="info"
       variant="outlined"
       label={<FormattedMessage id="site.media.scheduledFor" values={{ when }} />}
       sx={{ alignSelf: 'flex-start' }}
@@ -105,6 +125,7 @@ export function ContributionMedia({
           key={image.id}
           image={image}
           alt={altOf(image, index)}
+          compact={compact}
           sizes={compact ? '(max-width: 600px) 100vw, 600px' : '(max-width: 900px) 100vw, 900px'}
         />
       ))}
