@@ -60,6 +60,7 @@ import { registerReactionImageRoutes, registerReactionRoutes } from './modules/r
 import { registerMemberReactionRoutes } from './modules/reactions/reaction-member.routes.ts';
 import { registerBroadcastMessageRoutes } from './modules/broadcast-messages/broadcast-messages.routes.ts';
 import { registerMemberBannerRoutes } from './modules/broadcast-messages/member-banners.routes.ts';
+import { registerPrivateMessageRoutes } from './modules/private-messages/private-messages.routes.ts';
 import { registerMenusRoutes } from './modules/menus/menus.routes.ts';
 import { registerEmailSendsRoutes } from './modules/email-sends/email-sends.routes.ts';
 import {
@@ -358,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerMemberCustomPageRoutes(scope, platform);
     registerMemberWebhookRoutes(scope, memberApi);
     registerMemberNotificationRoutes(scope, platform);
+    registerPrivateMessageRoutes(scope, platform);
   });
   registerMediaRoutes(app, platform);
   registerReactionImageRoutes(app, platform);

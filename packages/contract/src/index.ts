@@ -43,4 +43,5 @@ export * from './oauth-apps/index.ts';
 export * from './webhooks/index.ts';
 export * from './notifications/index.ts';
 export * from './advertising/index.ts';
+export * from './private-messages/index.ts';
 export * from './error-registry.ts';

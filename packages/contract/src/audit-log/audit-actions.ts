@@ -143,6 +143,10 @@ export const AUDIT_ACTIONS = {
   'member_people.profile_update': { routes: [`PATCH ${M}/user/:id/`], readOnly: true },
   'notifications.settings': { routes: [`PATCH ${M}/user/:id/settings/`], readOnly: true },
   'notifications.unsubscribe': { routes: [`POST ${M}/notification/unsubscribe/:token/`], readOnly: true },
+  // A staff member's private message is recorded without its text (the route replaces the body).
+  'private_messages.send': { routes: [`POST ${M}/pm/`] },
+  'private_messages.delete': { routes: [`DELETE ${M}/pm/:id/`] },
+  'private_messages.delete_thread': { routes: [`DELETE ${M}/pm/`] },
   'menus.create': { routes: [`POST ${P}/menus/add/`] },
   'menus.update': { routes: [`POST ${P}/menus/:id/update/`] },
   'menus.delete': { routes: [`POST ${P}/menus/:id/delete/`] },

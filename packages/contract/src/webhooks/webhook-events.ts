@@ -101,10 +101,9 @@ export const WEBHOOK_EVENTS_NOT_EMITTED: readonly string[] = [
   ...['discussion', 'post', 'status'].flatMap((kind) => [`${kind}.suspend`, `${kind}.unsuspend`]),
   // A rejected or cancelled connection request is deleted: there is nothing to restore.
   'connection_request.restored',
-  // No private messages (the analytics only count imported ones); no mentions parsed in texts; no
-  // feed notification of a followed member's or category's new contribution (a fan-out to every
-  // follower, which Agora's member API does not offer); no content followers to notify.
-  'notification.private_message',
+  // No mentions parsed in texts; no feed notification of a followed member's or category's new
+  // contribution (a fan-out to every follower, which Agora's member API does not offer); no content
+  // followers to notify.
   'notification.mention',
   'notification.contribution',
   'notification.follow',
