@@ -30,7 +30,12 @@ export interface SiteRenderInput {
   /** The member API, reached through the server's own HTTP routes. */
   fetch: SiteFetch;
   /** The browser bundle's entry script and style sheets (absolute paths); none when not built. */
-  assets: { scripts: string[]; styles: string[] };
+  assets: {
+    scripts: string[];
+    styles: string[];
+    /** The scripts a site module needs (its chunk and static imports), to preload them; [] when not built. */
+    modules: (source: string) => string[];
+  };
 }
 
 export interface SiteRenderResult {
@@ -143,6 +148,10 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
     }),
     ...input.assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...input.assets.scripts.map((src) => `<script type="module" src="${escapeAttr(src)}"></script>`),
+    // The page's own code, fetched beside the entry rather than after it (pages load on demand).
+    ...(route.source ? input.assets.modules(route.source) : []).map(
+      (src) => `<link rel="modulepreload" href="${escapeAttr(src)}">`,
+    ),
     '</head>',
     '<body>',
     `<div id="${SITE_ROOT_ID}">${body}</div>`,

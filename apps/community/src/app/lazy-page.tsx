@@ -3,6 +3,8 @@ import { use, type ComponentType, type ReactElement } from 'react';
 /** A page whose code loads on demand: the route table keeps only this, not the page's components. */
 export interface LazyPage {
   element: ReactElement;
+  /** The page's module in the site (`src/pages/feed-page.tsx`): the server preloads its chunk. */
+  source: string;
   /** Loads the page's code; the server and the browser await it before rendering its route. */
   preload(): Promise<void>;
 }
@@ -12,7 +14,11 @@ export interface LazyPage {
  * the server render it and the browser hydrate it without a mismatch: both preload the matched route
  * first. A navigation to a page not yet loaded suspends to the layout's boundary meanwhile.
  */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>, props: P): LazyPage {
+export function lazyPage<P extends object>(
+  source: string,
+  load: () => Promise<ComponentType<P>>,
+  props: P,
+): LazyPage {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
@@ -24,5 +30,5 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
     const Loaded = loaded as ComponentType<P>;
     return <Loaded {...props} />;
   }
-  return { element: <Page />, preload };
+  return { element: <Page />, preload, source };
 }

@@ -4,8 +4,16 @@ import { lazyPage } from './lazy-page.tsx';
 import { CONTENT_TYPES, profileTabOfSearch, searchOfAddress } from './people-address.ts';
 import type { SiteRoute } from './site-routes.tsx';
 
-const profilePage = lazyPage(async () => (await import('../pages/profile-page.tsx')).ProfilePage, {});
-const searchPage = lazyPage(async () => (await import('../pages/search-page.tsx')).SearchPage, {});
+const profilePage = lazyPage(
+  'src/pages/profile-page.tsx',
+  async () => (await import('../pages/profile-page.tsx')).ProfilePage,
+  {},
+);
+const searchPage = lazyPage(
+  'src/pages/search-page.tsx',
+  async () => (await import('../pages/search-page.tsx')).SearchPage,
+  {},
+);
 
 /** The pages of people: a member's profile and the search of people and contents. */
 export const PEOPLE_ROUTES: SiteRoute[] = [
@@ -13,6 +21,7 @@ export const PEOPLE_ROUTES: SiteRoute[] = [
     path: '/u/:username',
     element: profilePage.element,
     preload: profilePage.preload,
+    source: profilePage.source,
     queries: ({ params, search }, q) => {
       const username = params.username;
       if (!username) return [];
@@ -61,6 +70,7 @@ export const PEOPLE_ROUTES: SiteRoute[] = [
     path: '/search',
     element: searchPage.element,
     preload: searchPage.preload,
+    source: searchPage.source,
     queries: ({ search }, q) => {
       const { text, type, page } = searchOfAddress(search);
       if (!text) return [];

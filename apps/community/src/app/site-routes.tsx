@@ -9,6 +9,7 @@ import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { idParam, pageOfSearch } from './address-params.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { PEOPLE_ROUTES } from './people-routes.tsx';
+import { MESSAGES_ROUTES } from './messages-routes.tsx';
 
 export interface RouteInput {
   params: Record<string, string | undefined>;
@@ -32,6 +33,8 @@ export interface SiteRoute {
   element: ReactElement;
   /** Loads the page's code (pages load on demand); awaited before the route renders. */
   preload?: () => Promise<void>;
+  /** The page's module in the site, whose chunk the server names for preloading. */
+  source?: string;
   /** The queries the page reads; the server fills them first. The first decides the answer's status. */
   queries(input: RouteInput, queries: SiteQueries): PageQuery[];
   head(input: HeadInput): PageHead;
@@ -40,36 +43,104 @@ export interface SiteRoute {
 const CONTRIBUTION_TYPES: FeedObjectType[] = ['discussion', 'post', 'status'];
 
 /** A route's page and the code it loads. */
-const shown = (page: LazyPage) => ({ element: page.element, preload: page.preload });
+const shown = (page: LazyPage) => ({ element: page.element, preload: page.preload, source: page.source });
 
 // Every page's code loads on demand: the first page carries the frame and its own page only (§4).
 const feedPage = (kind: 'home' | 'explore') =>
-  shown(lazyPage(async () => (await import('../pages/feed-page.tsx')).FeedPage, { kind }));
+  shown(
+    lazyPage('src/pages/feed-page.tsx', async () => (await import('../pages/feed-page.tsx')).FeedPage, {
+      kind,
+    }),
+  );
 const contributionPage = (type: FeedObjectType) =>
-  shown(lazyPage(async () => (await import('../pages/contribution-page.tsx')).ContributionPage, { type }));
+  shown(
+    lazyPage(
+      'src/pages/contribution-page.tsx',
+      async () => (await import('../pages/contribution-page.tsx')).ContributionPage,
+      { type },
+    ),
+  );
 const NO_PROPS = {};
 const PAGES = {
   categories: shown(
-    lazyPage(async () => (await import('../pages/categories-page.tsx')).CategoriesPage, NO_PROPS),
+    lazyPage(
+      'src/pages/categories-page.tsx',
+      async () => (await import('../pages/categories-page.tsx')).CategoriesPage,
+      NO_PROPS,
+    ),
   ),
-  category: shown(lazyPage(async () => (await import('../pages/category-page.tsx')).CategoryPage, NO_PROPS)),
-  notFound: shown(lazyPage(async () => (await import('../pages/not-found-page.tsx')).NotFoundPage, NO_PROPS)),
-  legal: shown(lazyPage(async () => (await import('../pages/legal-page.tsx')).LegalPageView, NO_PROPS)),
-  custom: shown(lazyPage(async () => (await import('../pages/custom-page.tsx')).CustomPageView, NO_PROPS)),
+  category: shown(
+    lazyPage(
+      'src/pages/category-page.tsx',
+      async () => (await import('../pages/category-page.tsx')).CategoryPage,
+      NO_PROPS,
+    ),
+  ),
+  notFound: shown(
+    lazyPage(
+      'src/pages/not-found-page.tsx',
+      async () => (await import('../pages/not-found-page.tsx')).NotFoundPage,
+      NO_PROPS,
+    ),
+  ),
+  legal: shown(
+    lazyPage(
+      'src/pages/legal-page.tsx',
+      async () => (await import('../pages/legal-page.tsx')).LegalPageView,
+      NO_PROPS,
+    ),
+  ),
+  custom: shown(
+    lazyPage(
+      'src/pages/custom-page.tsx',
+      async () => (await import('../pages/custom-page.tsx')).CustomPageView,
+      NO_PROPS,
+    ),
+  ),
   notifications: shown(
-    lazyPage(async () => (await import('../pages/notifications-page.tsx')).NotificationsPage, NO_PROPS),
+    lazyPage(
+      'src/pages/notifications-page.tsx',
+      async () => (await import('../pages/notifications-page.tsx')).NotificationsPage,
+      NO_PROPS,
+    ),
   ),
-  signIn: shown(lazyPage(async () => (await import('../pages/sign-in-page.tsx')).SignInPage, NO_PROPS)),
-  signUp: shown(lazyPage(async () => (await import('../pages/sign-up-page.tsx')).SignUpPage, NO_PROPS)),
-  sso: shown(lazyPage(async () => (await import('../pages/sso-page.tsx')).SsoPage, NO_PROPS)),
+  signIn: shown(
+    lazyPage(
+      'src/pages/sign-in-page.tsx',
+      async () => (await import('../pages/sign-in-page.tsx')).SignInPage,
+      NO_PROPS,
+    ),
+  ),
+  signUp: shown(
+    lazyPage(
+      'src/pages/sign-up-page.tsx',
+      async () => (await import('../pages/sign-up-page.tsx')).SignUpPage,
+      NO_PROPS,
+    ),
+  ),
+  sso: shown(
+    lazyPage('src/pages/sso-page.tsx', async () => (await import('../pages/sso-page.tsx')).SsoPage, NO_PROPS),
+  ),
   verifyEmail: shown(
-    lazyPage(async () => (await import('../pages/account-code-pages.tsx')).VerifyEmailPage, NO_PROPS),
+    lazyPage(
+      'src/pages/account-code-pages.tsx',
+      async () => (await import('../pages/account-code-pages.tsx')).VerifyEmailPage,
+      NO_PROPS,
+    ),
   ),
   forgotPassword: shown(
-    lazyPage(async () => (await import('../pages/account-code-pages.tsx')).ForgotPasswordPage, NO_PROPS),
+    lazyPage(
+      'src/pages/account-code-pages.tsx',
+      async () => (await import('../pages/account-code-pages.tsx')).ForgotPasswordPage,
+      NO_PROPS,
+    ),
   ),
   resetPassword: shown(
-    lazyPage(async () => (await import('../pages/account-code-pages.tsx')).ResetPasswordPage, NO_PROPS),
+    lazyPage(
+      'src/pages/account-code-pages.tsx',
+      async () => (await import('../pages/account-code-pages.tsx')).ResetPasswordPage,
+      NO_PROPS,
+    ),
   ),
 };
 
@@ -223,6 +294,7 @@ export const SITE_ROUTES: SiteRoute[] = [
     }),
   },
   ...PEOPLE_ROUTES,
+  ...MESSAGES_ROUTES,
   {
     path: '*',
     ...PAGES.notFound,

@@ -85,6 +85,7 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
       assets: {
         scripts: (deps.bundle?.entry.scripts ?? []).map((file) => `${assetBase}${file}`),
         styles: (deps.bundle?.entry.styles ?? []).map((file) => `${assetBase}${file}`),
+        modules: (source) => (deps.bundle?.modules[source] ?? []).map((file) => `${assetBase}${file}`),
       },
     });
     if (rendered.status === 404) return errorPage(request, reply, stack, 'page_not_found');

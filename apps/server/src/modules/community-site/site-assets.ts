@@ -6,12 +6,26 @@ export interface SiteBundle {
   dir: string;
   /** The entry's script and style files, relative to `dir`. */
   entry: { scripts: string[]; styles: string[] };
+  /**
+   * The scripts a source module needs, by its path in the site (`src/pages/feed-page.tsx`): its chunk
+   * and every chunk it imports statically, relative to `dir`. The entry's imports are under the entry.
+   */
+  modules: Record<string, string[]>;
 }
 
 interface ManifestChunk {
   file: string;
   css?: string[];
   isEntry?: boolean;
+  imports?: string[];
+}
+
+/** A chunk's file and the files of every chunk it imports statically, in load order. */
+function closure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((next) => closure(manifest, next, seen))];
 }
 
 /**
@@ -22,9 +36,11 @@ export function readSiteBundle(dir: string): SiteBundle | undefined {
   const manifestFile = path.join(dir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return undefined;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
-  if (!entry) return undefined;
-  return { dir, entry: { scripts: [entry.file], styles: entry.css ?? [] } };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entry = entryKey ? manifest[entryKey] : undefined;
+  if (!entryKey || !entry) return undefined;
+  const modules = Object.fromEntries(Object.keys(manifest).map((key) => [key, closure(manifest, key)]));
+  return { dir, entry: { scripts: [entry.file], styles: entry.css ?? [] }, modules };
 }
 
 const TYPES: Record<string, string> = {

@@ -16,7 +16,12 @@ export interface SitePageRequest {
   /** Reads the community's member API (a path relative to `/api/v2/`) through the server's own routes. */
   fetch: (path: string) => Promise<unknown>;
   /** The browser bundle's entry script and style sheets; empty when the site is not built. */
-  assets: { scripts: string[]; styles: string[] };
+  assets: {
+    scripts: string[];
+    styles: string[];
+    /** The scripts a site module needs (its chunk and static imports), to preload them; [] when not built. */
+    modules: (source: string) => string[];
+  };
 }
 
 export type SiteRenderer = (request: SitePageRequest) => Promise<{ status: number; html: string }>;
