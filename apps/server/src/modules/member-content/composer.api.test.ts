@@ -226,6 +226,12 @@ describe('scheduled posts', () => {
     expect((await api.get(`/post/${id}/`, bob)).statusCode).toBe(404);
     expect((await api.get(`/post/${id}/`)).statusCode).toBe(404);
     expect(await listed(bob)).not.toContain(id);
+    const found = async (who?: SignedIn) =>
+      (await api.get('/post/search/?search=eleven', who))
+        .json<{ results: { id: number }[] }>()
+        .results.map((p) => p.id);
+    expect(await found(bob)).not.toContain(id);
+    expect(await found(alice)).toContain(id);
     expect((await api.post('/comment/', { post: id, html: '<p>First!</p>' }, bob)).statusCode).toBe(404);
     expect((await api.post('/media/', { type: 'share', shared_object: id }, bob)).statusCode).toBe(400);
     // Its author sees it, marked.
@@ -241,5 +247,6 @@ describe('scheduled posts', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ scheduled_at: null });
     expect(await listed()).toContain(id);
+    expect(await found(bob)).toContain(id);
   });
 });

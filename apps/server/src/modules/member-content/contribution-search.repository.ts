@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like-pattern.ts';
 import { contentModerationRows } from '../moderation/content-moderation-states.repository.ts';
 import './member-content.tables.ts';
+import { publishedFor } from './composer-schedule.ts';
 
 /** A search counts at most this many matches (a count past it would read the whole table). */
 export const SEARCH_COUNT_CAP = 1000;
@@ -16,6 +17,8 @@ export interface SearchFilter {
   hiddenCategoryIds: readonly number[];
   /** Gone authors and the members the caller hid. */
   hiddenAuthorIds: readonly number[];
+  /** Scheduled contents are found from their time on, by their author before. */
+  publishedFor: { now: Date; viewerId: number | undefined };
 }
 
 const intArray = (ids: readonly number[]) => sql`${[...ids]}::int[]`;
@@ -27,6 +30,7 @@ function matching(db: Db, stackId: number, filter: SearchFilter) {
     AND (c.category_id IS NULL OR NOT (c.category_id = ANY(${intArray(filter.hiddenCategoryIds)})))
     AND NOT (c.author_id = ANY(${intArray(filter.hiddenAuthorIds)}))
     AND (c.title ILIKE ${pattern} OR c.body ILIKE ${pattern})
+    AND ${publishedFor(filter.publishedFor.now, filter.publishedFor.viewerId)}
     AND NOT EXISTS (
       SELECT 1 FROM ${contentModerationRows(db)} m
        WHERE m.stack_id = c.stack_id AND m.content_type = c.type AND m.content_id = c.id

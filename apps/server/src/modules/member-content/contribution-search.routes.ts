@@ -63,6 +63,7 @@ export function registerContributionSearchRoutes(
               text: request.query.search,
               hiddenCategoryIds,
               hiddenAuthorIds: [...gone, ...hiddenPeople],
+              publishedFor: { now, viewerId: caller?.userId },
             },
             limit ?? 20,
             offset,
