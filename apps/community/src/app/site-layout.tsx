@@ -15,6 +15,7 @@ import { MemberMenu } from '../components/member-menu.tsx';
 import { SiteSearchField } from '../components/search-field.tsx';
 import { LegalGate } from '../components/legal-gate.tsx';
 import { BlockedBanner } from '../components/blocked-banner.tsx';
+import { BroadcastBanners } from '../components/broadcast-banners.tsx';
 import { LanguageChoice } from '../components/language-choice.tsx';
 import { NO_PREFERENCES, preferenceOn, preferenceText } from '../site-api/site-queries.ts';
 import { useSite } from './site-context.tsx';
@@ -131,6 +132,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         sx={{ py: { xs: 2, sm: 4 }, flexGrow: 1, outline: 'none' }}
       >
         <BlockedBanner />
+        <BroadcastBanners />
         <LegalGate />
         {children}
       </Container>

@@ -8,8 +8,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSession, useSite } from '../app/site-context.tsx';
 import { signOut } from '../session/site-auth.ts';
+import { NO_PREFERENCES, preferenceOn } from '../site-api/site-queries.ts';
 
-/** The navbar's right side: sign in for a visitor; the member's name and sign out once signed in. */
+/**
+ * The navbar's right side: sign in for a visitor; once signed in, the member's notifications,
+ * messages (with their unseen count, when the community has private messages) and loyalty points
+ * (when it collects them), their name and sign out.
+ */
 export function MemberMenu() {
   const site = useSite();
   const session = useSession();
@@ -17,6 +22,13 @@ export function MemberMenu() {
   const location = useLocation();
   const me = useQuery({ ...site.queries.me(), enabled: session !== null });
   const unseenCount = useQuery({ ...site.queries.unseenNotifications(), enabled: session !== null });
+  const preferences = useQuery(site.queries.preferences()).data ?? NO_PREFERENCES;
+  const messagesOn = preferenceOn(preferences, 'private_messages_enabled');
+  const loyaltyOn = preferenceOn(preferences, 'loyalty_points_collection');
+  const unseenMessages = useQuery({
+    ...site.queries.unseenMessages(),
+    enabled: session !== null && messagesOn,
+  });
   const intl = useIntl();
   if (!session) {
     const here = `${location.pathname}${location.search}`;
@@ -33,8 +45,14 @@ export function MemberMenu() {
     );
   }
   const unseen = unseenCount.data ?? 0;
+  const unseenPm = unseenMessages.data ?? 0;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 0.5 }}
+    >
       <Badge badgeContent={unseen} color="secondary" overlap="rectangular">
         <Button
           component={RouterLink}
@@ -46,6 +64,24 @@ export function MemberMenu() {
           <FormattedMessage id="site.notifications.link" />
         </Button>
       </Badge>
+      {messagesOn && (
+        <Badge badgeContent={unseenPm} color="secondary" overlap="rectangular">
+          <Button
+            component={RouterLink}
+            to="/messages"
+            color="inherit"
+            sx={{ textTransform: 'none' }}
+            aria-label={intl.formatMessage({ id: 'site.messages.unseen' }, { count: unseenPm })}
+          >
+            <FormattedMessage id="site.messages.link" />
+          </Button>
+        </Badge>
+      )}
+      {loyaltyOn && (
+        <Button component={RouterLink} to="/loyalty" color="inherit" sx={{ textTransform: 'none' }}>
+          <FormattedMessage id="site.loyalty.link" />
+        </Button>
+      )}
       <Avatar src={me.data?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
         {me.data?.username.slice(0, 1).toUpperCase()}
       </Avatar>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { actionQueries } from './action-queries.ts';
 import { peopleQueries } from './people-queries.ts';
+import { memberExtrasQueries } from './member-extras-queries.ts';
 import { SiteApiError, statusOf, type SiteFetch } from './site-fetch.ts';
 import type {
   ApiPage,
@@ -36,6 +37,7 @@ export function siteQueries(fetch: SiteFetch) {
   return {
     ...actionQueries(fetch),
     ...peopleQueries(fetch),
+    ...memberExtrasQueries(fetch),
     preferences: () =>
       queryOptions({
         queryKey: ['preferences'],
