@@ -1,25 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useLocation } from 'react-router';
-import { useBlocked, useSession, useSite } from '../app/site-context.tsx';
+import { useSite } from '../app/site-context.tsx';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
 import { textAsHtml } from './text-as-html.ts';
 
-/** A member comments on a contribution (or replies to a comment); a visitor is asked to sign in. */
+/** A member comments on a contribution (or replies to a comment); shown to signed-in members only. */
 export function CommentForm({ type, id, parent }: { type: FeedObjectType; id: number; parent?: number }) {
   const intl = useIntl();
   const site = useSite();
-  const session = useSession();
-  const blocked = useBlocked();
   const client = useQueryClient();
-  const location = useLocation();
   const [text, setText] = useState('');
   const send = useMutation({
     mutationFn: () =>
@@ -33,16 +27,6 @@ export function CommentForm({ type, id, parent }: { type: FeedObjectType; id: nu
       await client.invalidateQueries({ queryKey: ['contribution', type, id] });
     },
   });
-  if (blocked) return null;
-  if (!session) {
-    return (
-      <Typography color="text.secondary">
-        <Link component={RouterLink} to={`/signin?next=${encodeURIComponent(location.pathname)}`}>
-          <FormattedMessage id="site.comment.signIn" />
-        </Link>
-      </Typography>
-    );
-  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (text.trim()) send.mutate();

@@ -1,6 +1,10 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { useIntl } from 'react-intl';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useBlocked, useSession } from '../app/site-context.tsx';
 
 /**
  * What only a member uses (the composer, the comment form) loads on demand, so a visitor's page carries
@@ -22,7 +26,24 @@ export function Composer() {
   );
 }
 
+/**
+ * The comment form for a member; a visitor is asked to sign in (rendered at once, on the server too),
+ * a banned member gets nothing.
+ */
 export function CommentForm(props: ComponentProps<typeof LazyCommentForm>) {
+  const session = useSession();
+  const blocked = useBlocked();
+  const location = useLocation();
+  if (blocked) return null;
+  if (!session) {
+    return (
+      <Typography color="text.secondary">
+        <Link component={RouterLink} to={`/signin?next=${encodeURIComponent(location.pathname)}`}>
+          <FormattedMessage id="site.comment.signIn" />
+        </Link>
+      </Typography>
+    );
+  }
   return (
     <Suspense fallback={<Waiting />}>
       <LazyCommentForm {...props} />
