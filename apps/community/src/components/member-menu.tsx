@@ -51,7 +51,7 @@ export function MemberMenu() {
       direction="row"
       useFlexGap
       spacing={1}
-      sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 0.5 }}
+      sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 0.5, maxWidth: '100%' }}
     >
       <Badge badgeContent={unseen} color="secondary" overlap="rectangular">
         <Button
