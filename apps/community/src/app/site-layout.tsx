@@ -13,10 +13,8 @@ import { MenuButton, MenuLink } from '../components/menu-link.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { MemberMenu } from '../components/member-menu.tsx';
 import { SiteSearchField } from '../components/search-field.tsx';
-import { LegalGate } from '../components/legal-gate.tsx';
-import { BlockedBanner } from '../components/blocked-banner.tsx';
-import { BroadcastBanners } from '../components/broadcast-banners.tsx';
 import { LanguageChoice } from '../components/language-choice.tsx';
+import { MemberNotices } from '../components/member-notices.tsx';
 import { NO_PREFERENCES, preferenceOn, preferenceText } from '../site-api/site-queries.ts';
 import { useSite } from './site-context.tsx';
 import { navbarColour } from './site-theme.ts';
@@ -131,9 +129,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         maxWidth="md"
         sx={{ py: { xs: 2, sm: 4 }, flexGrow: 1, outline: 'none' }}
       >
-        <BlockedBanner />
-        <BroadcastBanners />
-        <LegalGate />
+        <MemberNotices />
         {children}
       </Container>
       <Box
