@@ -21,6 +21,7 @@ function messageId(type: string): string {
     blocked_user: 'site.notification.blocked',
     unblocked_user: 'site.notification.unblocked',
     mention: 'site.notification.mention',
+    private_message: 'site.notification.privateMessage',
   };
   return known[type] ?? 'site.notification.other';
 }
@@ -49,13 +50,19 @@ export function NotificationLine({
     item.request_user?.username ??
     item.accept_user?.username ??
     '';
-  const title = about ? (
-    <Link component={RouterLink} to={contributionPath(about)}>
-      {contributionTitle(about, 60)}
-    </Link>
-  ) : (
-    ''
-  );
+  // A private message links to the conversation with its sender.
+  const title =
+    item.type === 'private_message' && actor ? (
+      <Link component={RouterLink} to={`/messages/${encodeURIComponent(actor)}`}>
+        <FormattedMessage id="site.notification.conversation" />
+      </Link>
+    ) : about ? (
+      <Link component={RouterLink} to={contributionPath(about)}>
+        {contributionTitle(about, 60)}
+      </Link>
+    ) : (
+      ''
+    );
   if (item.type === 'custom_notification' && item.custom_notification) {
     return (
       <Typography>

@@ -134,6 +134,7 @@ const SUMMARIES: Record<EmailLocale, Record<string, string>> = {
     user_follow: '{actor} started following you',
     connection_request: '{actor} asked to connect with you',
     connection_accept: '{actor} accepted your connection request',
+    private_message: '{actor} sent you a private message',
     deleted_for: 'A moderator removed your contribution',
     collapsed_for: 'A moderator hid your contribution',
     undeleted_for: 'A moderator restored your contribution',
@@ -150,6 +151,7 @@ const SUMMARIES: Record<EmailLocale, Record<string, string>> = {
     user_follow: '{actor} ha iniziato a seguirti',
     connection_request: '{actor} ti ha chiesto di collegarvi',
     connection_accept: '{actor} ha accettato la tua richiesta di collegamento',
+    private_message: '{actor} ti ha inviato un messaggio privato',
     deleted_for: 'Un moderatore ha rimosso un tuo contenuto',
     collapsed_for: 'Un moderatore ha nascosto un tuo contenuto',
     undeleted_for: 'Un moderatore ha ripristinato un tuo contenuto',
@@ -264,7 +266,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
       if (row.type === 'user_follow' && actor) item.follower = actor;
       else if (row.type === 'connection_request' && actor) item.request_user = actor;
       else if (row.type === 'connection_accept' && actor) item.accept_user = actor;
-      else if ((row.type === 'vote_up' || row.type === 'custom_notification') && actor) item.user = actor;
+      else if (['vote_up', 'custom_notification', 'private_message'].includes(row.type) && actor)
+        item.user = actor;
       if (row.type === 'blocked_user') {
         item.blocked_settings = {
           blocked_at: row.created_at.toISOString(),
