@@ -67,7 +67,7 @@ beforeAll(async () => {
   reactions = ((await call('GET', 'reaction/?active=true')) as { results: { id: number; label: string }[] })
     .results;
   expect(reactions.length).toBeGreaterThanOrEqual(2);
-  const [first, second] = reactions as [{ id: number }, { id: number }];
+  const [first, second] = reactions as [{ id: number; label: string }, { id: number; label: string }];
   await call('POST', `post/${postId}/vote/`, bea, { reaction: first.id });
   await call('POST', `post/${postId}/vote/`, cyd, { reaction: first.id });
   await call('POST', `post/${postId}/vote/`, ada, { reaction: second.id });
@@ -83,7 +83,7 @@ describe("a contribution page's reactions, rendered on the server", () => {
       headers: { accept: HTML, 'accept-language': 'en' },
     });
     expect(page.statusCode).toBe(200);
-    const [first, second] = reactions as [{ label: string }, { label: string }];
+    const [first, second] = reactions as [{ id: number; label: string }, { id: number; label: string }];
     const [onPost, onComment] = countsIn(page.body);
     expect(onPost).toEqual(
       new Map([

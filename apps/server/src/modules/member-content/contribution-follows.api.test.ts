@@ -45,9 +45,9 @@ beforeAll(async () => {
   for (const name of ['ann', 'ben', 'cal'])
     await createMember(t.db, roles.demoId, name, `${name}-password-1`);
   await createMember(t.db, roles.otherId, 'stranger', 'stranger-password-1');
-  [ann, ben, cal] = await Promise.all(
+  [ann, ben, cal] = (await Promise.all(
     ['ann', 'ben', 'cal'].map((n) => memberSignIn(t.app, t.db, 'demo', n, `${n}-password-1`)),
-  );
+  )) as [SignedIn, SignedIn, SignedIn];
   stranger = await memberSignIn(t.app, t.db, 'other', 'stranger', 'stranger-password-1');
   api = contentClient(t);
 });

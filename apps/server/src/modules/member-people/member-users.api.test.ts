@@ -69,7 +69,7 @@ describe('users', () => {
   });
 
   it('lets a member choose their own language (the site and their emails use it), and nobody else’s', async () => {
-    const patch = (id: number, payload: unknown, headers: Record<string, string>) =>
+    const patch = (id: number, payload: Record<string, unknown>, headers: Record<string, string>) =>
       t.app.inject({ method: 'PATCH', url: `/c/demo/api/v2/user/${id}/`, payload, headers });
     expect((await get('/user/me/', alice.bearer)).json().language).toBeNull();
     const chosen = await patch(aliceId, { language: 'it-IT' }, alice.bearer);
