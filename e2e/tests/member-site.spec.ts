@@ -3,6 +3,9 @@ import { seriousViolations } from '../support/accessibility.ts';
 import { attemptName, createMember, memberToken } from '../support/people.ts';
 import { setDemoPreferences } from '../support/readiness.ts';
 import { adminBearer } from '../support/settings.ts';
+import { signInViaUi } from '../support/console.ts';
+import { solidPng } from '../support/theme.ts';
+import { signHsJwt } from '../../apps/server/src/platform/crypto/hs-jwt.ts';
 
 /**
  * Issue 18's member site in Chromium: a visitor reads the server-rendered home and a discussion, a
@@ -121,7 +124,8 @@ test.describe('member site in Italian', () => {
     try {
       await page.reload({ waitUntil: 'networkidle' });
       const colour = await page
-        .getByRole('button', { name: /Mi piace/ })
+        .getByRole('button', { name: 'Reagisci' })
+        .first()
         .evaluate((button) => getComputedStyle(button).color);
       expect(colour).toBe('rgb(123, 31, 162)');
     } finally {
@@ -155,5 +159,144 @@ test.describe('member site in Italian', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Accedi' }).last().click();
     await expect(page.getByRole('alert')).toContainText('bloccato fino al');
+  });
+});
+
+test.describe("a member's journey on the site", () => {
+  test("signs in from the owner's app, posts an image in a category, is answered, loses the post to moderation, accepts new terms and chooses Italian (en, 1366 px)", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const admin = await adminBearer(request);
+
+    // The owner's app signs its user in with the community's JWT key: a new member, created on the way.
+    const secret = await request.post(`${SITE}/platform/api/v1/configuration/jwt/refresh_secret/`, {
+      headers: admin,
+    });
+    expect(secret.status(), await secret.text()).toBe(200);
+    const key = ((await secret.json()) as { data: { jwt_secret_key: string } }).data.jwt_secret_key;
+    const username = attemptName('ssomember');
+    const jwt = signHsJwt(
+      {
+        ext_id: `crm-${username}`,
+        username,
+        email: `${username}@owner.test`,
+        exp: Math.floor(Date.now() / 1000) + 120,
+      },
+      key,
+    );
+    await page.goto(`${SITE}/sso?next=%2F#token=${jwt}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your feed');
+    expect(page.url()).not.toContain(jwt);
+
+    // A new member owes the legal pages: the gate comes first, once.
+    const gate = page.getByRole('region', { name: 'Updated terms' });
+    await expect(gate).toBeVisible();
+    await gate.getByRole('button', { name: 'I accept' }).click();
+    await expect(gate).toHaveCount(0);
+
+    // A post with an image, in a category.
+    const composer = page.getByRole('region', { name: 'Share something with the community' });
+    const kind = composer.getByRole('button', { name: 'Post', exact: true });
+    if (await kind.count()) await kind.click();
+    const text = `Our street party, photographed by ${username}`;
+    await composer.getByLabel('Text').fill(text);
+    await composer.locator('input[type="file"]').setInputFiles({
+      name: 'party.png',
+      mimeType: 'image/png',
+      buffer: await solidPng(640, 400),
+    });
+    await composer.getByRole('textbox', { name: /image 1/i }).fill('Tables and lanterns in the street');
+    await composer.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option').first().click();
+    await composer.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Our street party');
+    await expect(page.getByRole('img', { name: 'Tables and lanterns in the street' })).toBeVisible();
+    await expectAccessible(page, 'site post with an image (en, 1366)');
+    const postId = Number(/\/post\/(\d+)/.exec(page.url())?.[1]);
+    expect(postId).toBeGreaterThan(0);
+
+    // A neighbour comments and reacts: the notification arrives without a reload.
+    const neighbour = attemptName('siteanswer');
+    await createMember(request, { username: neighbour, password: 'site-answer-password-1' });
+    const bearer = await memberToken(request, neighbour, 'site-answer-password-1');
+    const comment = await request.post(`${SITE}/api/v2/comment/`, {
+      headers: bearer,
+      data: { post: postId, html: '<p>Lovely lanterns!</p>' },
+    });
+    expect(comment.status(), await comment.text()).toBe(201);
+    const reactions = (await (await request.get(`${SITE}/api/v2/reaction/`)).json()) as {
+      results: { id: number; label: string }[];
+    };
+    const reaction = reactions.results[0]!;
+    const vote = await request.post(`${SITE}/api/v2/post/${postId}/vote/`, {
+      headers: bearer,
+      data: { reaction: reaction.id },
+    });
+    expect(vote.status(), await vote.text()).toBeLessThan(300);
+    await expect(page.getByRole('link', { name: /Notifications, [12] new/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(page.getByText('Lovely lanterns!')).toBeVisible();
+
+    // The neighbour reports it; an admin hides it in the console: it is gone from the site.
+    const flag = await request.post(`${SITE}/api/v2/post/${postId}/flag/`, {
+      headers: bearer,
+      data: { flag_type: 'offtopic' },
+    });
+    expect(flag.status(), await flag.text()).toBeLessThan(300);
+    const adminContext = await browser.newContext();
+    const moderation = await adminContext.newPage();
+    await signInViaUi(moderation);
+    await moderation.goto('/moderation/flags');
+    await moderation.getByTestId('flag-row').filter({ hasText: 'Our street party' }).click();
+    await expect(moderation.getByTestId('flag-detail')).toBeVisible();
+    await moderation.getByLabel('Motivation').click();
+    await moderation.getByRole('option', { name: 'Off topic' }).click();
+    await moderation.getByRole('button', { name: 'Hide', exact: true }).click();
+    await expect(moderation.getByTestId('flag-detail')).toContainText('Hidden');
+    await adminContext.close();
+    // The community's own 404 page answers its address now.
+    const gone = await page.reload({ waitUntil: 'networkidle' });
+    expect(gone?.status()).toBe(404);
+    await page.goto(`${SITE}/`, { waitUntil: 'networkidle' });
+    await expect(page.getByText('Our street party')).toHaveCount(0);
+
+    // A new version of the terms: the member accepts again at the next page.
+    const pages = (await (
+      await request.get(`${SITE}/platform/api/v1/legal_pages/`, { headers: admin })
+    ).json()) as {
+      data: { results: { id: number; policy: string }[] };
+    };
+    const terms = pages.data.results.find((p) => p.policy === 'tec')!;
+    const version = await request.post(`${SITE}/platform/api/v1/legal_pages/${terms.id}/versions/add/`, {
+      headers: admin,
+      data: { label: `Terms ${username}`, html_body: '<p>Be kind to your neighbours.</p>' },
+    });
+    expect(version.status(), await version.text()).toBe(200);
+    await page.goto(`${SITE}/categories`, { waitUntil: 'networkidle' });
+    await expect(gate).toBeVisible();
+    await gate.getByRole('button', { name: 'I accept' }).click();
+    await expect(gate).toHaveCount(0);
+
+    // Italian, chosen in the footer, becomes the member's own: it follows them to a browser without the choice.
+    await page
+      .getByRole('navigation', { name: 'Language' })
+      .getByRole('button', { name: 'Italiano' })
+      .click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Categorie');
+    await page.context().clearCookies();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Categorie');
+    await expectAccessible(page, 'site categories as a member (it, 1366)');
+    expect(errors).toEqual([]);
   });
 });
