@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { coverSrcSet } from '@agora/contract';
 import type { FeedObject } from '../site-api/site-shapes.ts';
 
 /** An image of a contribution, as the member API's Media object carries it. */
@@ -12,15 +13,6 @@ interface ShownImage {
   url: string;
   width: number;
   height: number;
-}
-
-const VARIANT_WIDTHS = [480, 600, 960, 1280];
-const STORED = /\/media\/[0-9a-f]{32}\/original\.(png|jpg|gif|webp)$/;
-
-/** The stored variants of one of our images (`…/media/{hash}/w480.webp`…); none for another address. */
-function srcSetOf(url: string): string | undefined {
-  if (!STORED.test(url)) return undefined;
-  return VARIANT_WIDTHS.map((w) => `${url.replace(/original\.\w+$/, `w${w}.webp`)} ${w}w`).join(', ');
 }
 
 /** The images among a contribution's media, in their order. */
@@ -51,7 +43,7 @@ function Picture({
   sizes: string;
   compact: boolean;
 }) {
-  const srcSet = srcSetOf(image.url);
+  const srcSet = coverSrcSet(image.url) || undefined;
   return (
     <Box
       component="img"
