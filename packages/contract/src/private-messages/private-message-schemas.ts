@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRIVATE_MESSAGE_MAX_LENGTH, PRIVATE_MESSAGE_MAX_RECIPIENTS } from './private-message-limits.ts';
 import { memberListQuerySchema } from '../member-list.ts';
 import { rowIdSchema } from '../row-id.ts';
 import { memberUserSchema } from '../member-people/member-people-schemas.ts';
@@ -16,20 +17,11 @@ export const privateMessagePaths = {
   unseenCount: '/pm/unseen/count/',
 } as const;
 
-/** The longest message, in characters. */
-export const PRIVATE_MESSAGE_MAX_LENGTH = 5000;
-/** The most recipients one POST may name. */
-export const PRIVATE_MESSAGE_MAX_RECIPIENTS = 20;
-
-export const PRIVATE_MESSAGE_MESSAGES = {
-  disabled: 'Private messages are switched off in this community.',
-  toSelf: 'You cannot send a message to yourself.',
-  hidden: 'You cannot send messages to this member.',
-  unavailable: 'This member cannot receive messages.',
-  notSender: 'Only the sender can delete a message.',
-  empty: 'Write a message.',
-  tooLong: `A message has at most ${PRIVATE_MESSAGE_MAX_LENGTH} characters.`,
-} as const;
+export {
+  PRIVATE_MESSAGE_MAX_LENGTH,
+  PRIVATE_MESSAGE_MAX_RECIPIENTS,
+  PRIVATE_MESSAGE_MESSAGES,
+} from './private-message-limits.ts';
 
 /** SelfCommunity's `SCPrivateMessageStatusType`. */
 export const PRIVATE_MESSAGE_STATUSES = ['new', 'created', 'deleted', 'hidden'] as const;
