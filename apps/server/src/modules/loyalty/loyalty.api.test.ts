@@ -225,9 +225,10 @@ describe('loyalty: members', () => {
     expect(await pointsOf(sharer.who, sharer.id)).toBe(14);
     expect(await pointsOf(author.who, author.id)).toBe(before);
 
+    // An image media without its file (members upload images as multipart): refused, and no points.
     const image = await v2('POST', '/media/', sharer.who, { type: 'image', shared_object: a });
     expect(image.statusCode).toBe(400);
-    expect(errorsOf(image.body).map((e) => e.field)).toEqual(['type']);
+    expect(errorsOf(image.body).map((e) => e.field)).toEqual(['image']);
     const unknown = await v2('POST', '/media/', sharer.who, { type: 'share', shared_object: 999999 });
     expect(unknown.statusCode).toBe(400);
     expect((await v2('POST', '/media/', sharer.who, { type: 'share' })).statusCode).toBe(400);
