@@ -1,12 +1,12 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { FEED_PAGE_SIZE } from '../site-api/site-queries.ts';
 import { objectOfItem, type ApiPage, type FeedItem } from '../site-api/site-shapes.ts';
 import { FeedItemCard } from './feed-item-card.tsx';
+import { PagePager } from './page-pager.tsx';
 
 export { pageOfSearch } from '../app/address-params.ts';
 
@@ -37,33 +37,14 @@ export function FeedList({
         const object = objectOfItem(item);
         return object ? <FeedItemCard key={`${item.type}-${object.id}`} object={object} /> : null;
       })}
-      {pages > 1 && (
-        <Stack
-          component="nav"
-          aria-label={intl.formatMessage({ id: 'site.feed.pages' })}
-          direction="row"
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: 'center' }}
-        >
-          {page > 1 ? (
-            <Button component={RouterLink} to={pageLink(page - 1)} rel="prev">
-              <FormattedMessage id="site.feed.newer" />
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Typography variant="body2" color="text.secondary">
-            <FormattedMessage id="site.feed.page" values={{ page, pages }} />
-          </Typography>
-          {page < pages ? (
-            <Button component={RouterLink} to={pageLink(page + 1)} rel="next">
-              <FormattedMessage id="site.feed.older" />
-            </Button>
-          ) : (
-            <span />
-          )}
-        </Stack>
-      )}
+      <PagePager
+        page={page}
+        pages={pages}
+        link={pageLink}
+        label={intl.formatMessage({ id: 'site.feed.pages' })}
+        previous="site.feed.newer"
+        next="site.feed.older"
+      />
     </Stack>
   );
 }

@@ -1,56 +1,14 @@
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import type { ApiPage } from '../site-api/site-shapes.ts';
 import type { MemberUserObject } from '../site-api/people-queries.ts';
 import { profilePath } from './profile-link.ts';
-
-/** Links to the pages before and after this one, so every row of a list is reachable. */
-export function MemberPager({
-  page,
-  pages,
-  link,
-  label,
-}: {
-  page: number;
-  pages: number;
-  link: (page: number) => string;
-  label: string;
-}) {
-  if (pages <= 1) return null;
-  return (
-    <Stack
-      component="nav"
-      aria-label={label}
-      direction="row"
-      spacing={2}
-      sx={{ justifyContent: 'space-between', alignItems: 'center' }}
-    >
-      {page > 1 ? (
-        <Button component={RouterLink} to={link(page - 1)} rel="prev">
-          <FormattedMessage id="site.people.previous" />
-        </Button>
-      ) : (
-        <span />
-      )}
-      <Typography variant="body2" color="text.secondary">
-        <FormattedMessage id="site.feed.page" values={{ page, pages }} />
-      </Typography>
-      {page < pages ? (
-        <Button component={RouterLink} to={link(page + 1)} rel="next">
-          <FormattedMessage id="site.people.next" />
-        </Button>
-      ) : (
-        <span />
-      )}
-    </Stack>
-  );
-}
+import { PagePager } from './page-pager.tsx';
 
 /** A page of members: avatar, name and username, each a link to their profile. */
 export function MemberList({
@@ -100,7 +58,7 @@ export function MemberList({
           </Stack>
         ))}
       </Stack>
-      <MemberPager
+      <PagePager
         page={page}
         pages={Math.max(1, Math.ceil(people.count / pageSize))}
         link={link}

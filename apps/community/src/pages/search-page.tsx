@@ -8,7 +8,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useSite } from '../app/site-context.tsx';
 import { FeedItemCard } from '../components/feed-item-card.tsx';
-import { MemberList, MemberPager } from '../components/member-list.tsx';
+import { MemberList } from '../components/member-list.tsx';
+import { PagePager } from '../components/page-pager.tsx';
 import { QueryView } from '../components/query-view.tsx';
 import { searchPath } from '../components/search-field.tsx';
 import { NO_PREFERENCES, preferenceOn } from '../site-api/site-queries.ts';
@@ -147,7 +148,7 @@ export function SearchPage() {
                       {data.results.map((object) => (
                         <FeedItemCard key={`${object.type}-${object.id}`} object={object} />
                       ))}
-                      <MemberPager
+                      <PagePager
                         page={pageOf(tab)}
                         pages={Math.max(1, Math.ceil(data.count / SEARCH_PAGE_SIZE))}
                         link={(n) => link(tab, n)}
