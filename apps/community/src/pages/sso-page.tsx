@@ -57,7 +57,15 @@ export function SsoPage() {
         {refusal ? (
           <>
             <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
-              <FormattedMessage id={refusal === 'missing' ? 'site.sso.missing' : REFUSAL_MESSAGE[refusal]} />
+              <FormattedMessage
+                id={
+                  refusal === 'missing'
+                    ? 'site.sso.missing'
+                    : refusal === 'credentials'
+                      ? 'site.sso.refused'
+                      : REFUSAL_MESSAGE[refusal]
+                }
+              />
             </Alert>
             <Button variant="contained" component={RouterLink} to="/signin">
               <FormattedMessage id="site.signIn" />
