@@ -39,4 +39,4 @@ start_postgres "$PG_BIN" "$PG_DIR" "$PG_PORT_FIXED"
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:${PG_PORT}/postgres"
 echo "==> TEST_DATABASE_URL=$TEST_DATABASE_URL"
-npx vitest run --project server "$@"
+npx vitest run --project server --project server-kill "$@"
