@@ -2,9 +2,10 @@ import createCache from '@emotion/cache';
 import { QueryClient, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from 'react-router';
 import { SITE_ROUTES } from './app/site-routes.tsx';
 import { SiteApp } from './app/site-app.tsx';
+import { matchRoute } from './app/route-match.ts';
+import { BrowserSiteRouter, sitePath } from './app/site-router.tsx';
 import { authorisedCaller } from './session/site-auth.ts';
 import { SessionStore } from './session/site-session.ts';
 import { siteQueries } from './site-api/site-queries.ts';
@@ -13,8 +14,8 @@ import { SITE_ROOT_ID, SITE_STATE_ID, STYLE_KEY, type SiteState } from './site-s
 const stateElement = document.getElementById(SITE_STATE_ID);
 const root = document.getElementById(SITE_ROOT_ID);
 
-if (stateElement && root) {
-  const state = JSON.parse(stateElement.textContent ?? '{}') as SiteState;
+/** Hydrates the server's page, once the page's own code has loaded. */
+function start(state: SiteState, root: HTMLElement) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: 1, retryOnMount: false, staleTime: 30_000 } },
   });
@@ -23,13 +24,10 @@ if (stateElement && root) {
   const sessions = new SessionStore(`agora.site.${state.base || '/'}`);
   const call = authorisedCaller(`${state.base}/api/v2`, state.base, state.clientId, sessions);
   const queries = siteQueries((path) => call(path));
-  // The page's code, as the server had it before rendering: hydration then finds the same markup.
-  const match = matchRoutes(SITE_ROUTES, window.location, state.base || '/')?.at(-1);
-  await SITE_ROUTES.find((route) => route.path === match?.route.path)?.preload?.();
   hydrateRoot(
     root,
     <StrictMode>
-      <BrowserRouter basename={state.base || '/'}>
+      <BrowserSiteRouter base={state.base}>
         <SiteApp
           setting={{
             base: state.base,
@@ -45,7 +43,16 @@ if (stateElement && root) {
           client={client}
           cache={createCache({ key: STYLE_KEY })}
         />
-      </BrowserRouter>
+      </BrowserSiteRouter>
     </StrictMode>,
   );
+}
+
+// The page's code first, as the server had it before rendering: hydration then finds the same markup.
+// Not a top-level await: the bundler merges the chunks the first page shares with the entry only
+// without one (ADR 0042).
+if (stateElement && root) {
+  const state = JSON.parse(stateElement.textContent ?? '{}') as SiteState;
+  const page = matchRoute(SITE_ROUTES, sitePath(window.location.pathname, state.base))?.route;
+  void Promise.resolve(page?.preload?.()).then(() => start(state, root));
 }

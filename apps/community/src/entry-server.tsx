@@ -2,8 +2,9 @@ import createCache from '@emotion/cache';
 import { QueryClient, dehydrate, defaultShouldDehydrateQuery } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { createIntl } from 'react-intl';
-import { StaticRouter, matchRoutes } from 'react-router';
 import { SiteApp } from './app/site-app.tsx';
+import { matchRoute } from './app/route-match.ts';
+import { StaticSiteRouter } from './app/site-router.tsx';
 import { localeOfAcceptLanguage } from './app/site-locale.ts';
 import { siteMessages } from './app/site-messages.ts';
 import { SITE_ROUTES } from './app/site-routes.tsx';
@@ -67,7 +68,6 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
   });
   const queries = siteQueries(input.fetch);
   const url = new URL(input.path, 'http://site.invalid');
-  const location = { pathname: url.pathname, search: url.search };
 
   // What every page's frame shows: the theme and switches, the navbar's and the footer's menus.
   await Promise.all([
@@ -76,8 +76,8 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
     client.prefetchQuery(queries.menus()),
   ]);
   const preferences: Preferences = client.getQueryData(queries.preferences().queryKey) ?? NO_PREFERENCES;
-  const match = matchRoutes(SITE_ROUTES, location)?.at(-1);
-  const route = SITE_ROUTES.find((r) => r.path === match?.route.path) ?? SITE_ROUTES.at(-1)!;
+  const match = matchRoute(SITE_ROUTES, url.pathname);
+  const route = match?.route ?? SITE_ROUTES.at(-1)!;
   const routeInput = { params: match?.params ?? {}, search: url.search };
   // The page's code first: a lazy page renders on the server only once loaded.
   await route.preload?.();
@@ -116,9 +116,9 @@ export async function renderSitePage(input: SiteRenderInput): Promise<SiteRender
     call: () => Promise.reject(new Error('The server renders pages as a visitor: it writes nothing.')),
   };
   const body = renderToString(
-    <StaticRouter location={`${input.base}${input.path}`} basename={input.base || '/'}>
+    <StaticSiteRouter base={input.base} path={input.path}>
       <SiteApp setting={setting} client={client} cache={createCache({ key: STYLE_KEY })} />
-    </StaticRouter>,
+    </StaticSiteRouter>,
   );
   const state: SiteState = {
     base: input.base,

@@ -6,10 +6,11 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { Route, Routes, matchRoutes, useLocation } from 'react-router';
 import { useCommunityName } from '../components/community-name.ts';
 import { SiteSettingProvider, useSession, useSite, type SiteSetting } from './site-context.tsx';
 import { SiteLayout } from './site-layout.tsx';
+import { matchRoute } from './route-match.ts';
+import { SiteRoutes, useLocation } from './site-router.tsx';
 import { SITE_ROUTES } from './site-routes.tsx';
 import { siteTheme } from './site-theme.ts';
 import { NO_PREFERENCES } from '../site-api/site-queries.ts';
@@ -24,11 +25,10 @@ function TitleSync() {
   useEffect(() => {
     const update = () => {
       const preferences = client.getQueryData(site.queries.preferences().queryKey);
-      const match = matchRoutes(SITE_ROUTES, location)?.at(-1);
-      const route = SITE_ROUTES.find((r) => r.path === match?.route.path);
-      if (!route || !preferences) return;
-      const input = { params: match?.params ?? {}, search: location.search };
-      document.title = route.head({
+      const match = matchRoute(SITE_ROUTES, location.pathname);
+      if (!match || !preferences) return;
+      const input = { params: match.params, search: location.search };
+      document.title = match.route.head({
         ...input,
         client,
         queries: site.queries,
@@ -77,11 +77,7 @@ function ThemedSite() {
       <SessionSync />
       <SiteLayout>
         <Suspense fallback={<PageLoading />}>
-          <Routes>
-            {SITE_ROUTES.map((route) => (
-              <Route key={route.path} path={route.path} element={route.element} />
-            ))}
-          </Routes>
+          <SiteRoutes routes={SITE_ROUTES} />
         </Suspense>
       </SiteLayout>
     </ThemeProvider>

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
+import { NavLink } from '../components/router-link.tsx';
 import { MenuButton, MenuLink } from '../components/menu-link.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { MemberMenu } from '../components/member-menu.tsx';

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link.tsx';
 import { profilePath } from './profile-link.ts';
 
 interface Author {

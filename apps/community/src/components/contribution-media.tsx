@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { coverSrcSet } from '@agora/contract';
 import type { FeedObject } from '../site-api/site-shapes.ts';
+import { StatusPill } from './pills.tsx';
 
 /** An image of a contribution, as the member API's Media object carries it. */
 interface ShownImage {
@@ -83,12 +83,9 @@ export function ScheduledMark({ object }: { object: Pick<FeedObject, 'scheduled_
   if (!object.scheduled_at) return null;
   const when = intl.formatDate(object.scheduled_at, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={<FormattedMessage id="site.media.scheduledFor" values={{ when }} />}
-      sx={{ alignSelf: 'flex-start' }}
-    />
+    <StatusPill>
+      <FormattedMessage id="site.media.scheduledFor" values={{ when }} />
+    </StatusPill>
   );
 }
 

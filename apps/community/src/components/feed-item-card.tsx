@@ -1,14 +1,14 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link.tsx';
 import type { FeedObject } from '../site-api/site-shapes.ts';
 import { AuthorLine } from './author-line.tsx';
-import { categoryPath, contributionPath, contributionTitle } from './contribution-link.ts';
+import { CategoryPill } from './pills.tsx';
+import { contributionPath, contributionTitle } from './contribution-link.ts';
 import { ContributionMedia } from './contribution-media.tsx';
 import { htmlAsText } from './plain-text.tsx';
 
@@ -38,14 +38,7 @@ export function FeedItemCard({ object }: { object: FeedObject }) {
           <ContributionMedia object={object} compact />
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             {object.categories.map((category) => (
-              <Chip
-                key={category.id}
-                label={category.name}
-                size="small"
-                component={RouterLink}
-                to={categoryPath(category)}
-                clickable
-              />
+              <CategoryPill key={category.id} category={category} />
             ))}
             <Typography variant="body2" color="text.secondary">
               <FormattedMessage id="site.item.comments" values={{ count: object.comment_count }} />

@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '../app/site-router.tsx';
 import { FEED_PAGE_SIZE } from '../site-api/site-queries.ts';
 import { objectOfItem, type ApiPage, type FeedItem } from '../site-api/site-shapes.ts';
 import { FeedItemCard } from './feed-item-card.tsx';

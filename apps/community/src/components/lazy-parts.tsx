@@ -3,7 +3,8 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from '../app/site-router.tsx';
+import { RouterLink } from './router-link.tsx';
 import { useBlocked, useSession } from '../app/site-context.tsx';
 
 /**

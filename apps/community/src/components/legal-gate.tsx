@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link.tsx';
 import { useSession, useSite } from '../app/site-context.tsx';
 
 /**

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link.tsx';
 import type { ApiPage } from '../site-api/site-shapes.ts';
 import type { MemberUserObject } from '../site-api/people-queries.ts';
 import { profilePath } from './profile-link.ts';

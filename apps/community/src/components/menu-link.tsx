@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from './router-link.tsx';
 
 /** Whether a menu address leaves the site (another origin), rather than naming one of its pages. */
 export function isExternal(url: string): boolean {

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../app/site-router.tsx';
 import { messagePath } from './message-path.ts';
 
 /** Starts a conversation: the member names whom to write to (their username). */

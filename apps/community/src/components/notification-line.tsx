@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link.tsx';
 import type { FeedObject, MemberNotification } from '../site-api/site-shapes.ts';
 import { contributionPath, contributionTitle } from './contribution-link.ts';
 

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '../app/site-router.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { codeOf, isNotFound, needsSignIn } from '../site-api/site-fetch.ts';
 import { useCommunityName } from './community-name.ts';

@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import SvgIcon from '@mui/material/SvgIcon';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../app/site-router.tsx';
 import { useSite } from '../app/site-context.tsx';
 
 /** A magnifying glass (the site bundles no icon set). */
@@ -76,15 +75,30 @@ export function SiteSearchField() {
           '&:focus-within': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
         }}
       >
-        <InputBase
+        {/* A plain field: the navbar is on every first page, and MUI's input would weigh on all of them. */}
+        <Box
+          component="input"
           key={current}
           name="q"
           type="search"
           defaultValue={current}
           autoFocus={open}
           placeholder={label}
-          inputProps={{ 'aria-label': label, maxLength: 200 }}
-          sx={{ width: { xs: '100%', sm: 160, md: 200 }, fontSize: '0.95rem' }}
+          aria-label={label}
+          maxLength={200}
+          sx={{
+            width: { xs: '100%', sm: 160, md: 200 },
+            minWidth: 0,
+            flexGrow: { xs: 1, sm: 0 },
+            py: 0.75,
+            border: 0,
+            outline: 0,
+            bgcolor: 'transparent',
+            color: 'inherit',
+            font: 'inherit',
+            fontSize: '0.95rem',
+            '&::placeholder': { color: 'text.secondary', opacity: 1 },
+          }}
         />
         <IconButton type="submit" size="small" aria-label={intl.formatMessage({ id: 'site.search.submit' })}>
           <SearchIcon />

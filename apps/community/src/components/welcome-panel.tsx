@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from './router-link.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { NO_PREFERENCES, preferenceText } from '../site-api/site-queries.ts';
 import { useCommunityName } from './community-name.ts';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../app/site-router.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { fieldRefusal } from '../components/field-errors.ts';
 import { RefusalText } from '../components/refusal-text.tsx';
@@ -33,7 +33,7 @@ function Frame({ title, children }: { title: ReactNode; children: ReactNode }) {
 export function VerifyEmailPage() {
   const site = useSite();
   const client = useQueryClient();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const code = params.get('token') ?? '';
   const asked = useRef(false);
   const verify = useMutation({
@@ -130,7 +130,7 @@ export function ResetPasswordPage() {
   const site = useSite();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const code = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const reset = useMutation({

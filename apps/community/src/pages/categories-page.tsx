@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink } from 'react-router';
+import { RouterLink } from '../components/router-link.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { categoryPath } from '../components/contribution-link.ts';
 import { QueryView } from '../components/query-view.tsx';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from '../app/site-router.tsx';
 import { useBlocked, useSession, useSite } from '../app/site-context.tsx';
 import { FeedList, pageOfSearch } from '../components/feed-list.tsx';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';

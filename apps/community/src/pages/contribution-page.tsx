@@ -1,19 +1,19 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from '../app/site-router.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { AuthorLine } from '../components/author-line.tsx';
+import { CategoryPill } from '../components/pills.tsx';
 import { CommentForm } from '../components/lazy-parts.tsx';
 import { CommentThread } from '../components/comment-thread.tsx';
 import { ContributionMedia } from '../components/contribution-media.tsx';
 import { PollVote } from '../components/poll-vote.tsx';
 import { ContributionActions } from '../components/reaction-actions.tsx';
-import { categoryPath, contributionTitle } from '../components/contribution-link.ts';
+import { contributionTitle } from '../components/contribution-link.ts';
 import { htmlAsText, PlainText } from '../components/plain-text.tsx';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';
 import type { FeedObjectType } from '../site-api/site-shapes.ts';
@@ -44,14 +44,7 @@ export function ContributionPage({ type }: { type: FeedObjectType }) {
             {data.categories.length > 0 && (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {data.categories.map((category) => (
-                  <Chip
-                    key={category.id}
-                    label={category.name}
-                    component={RouterLink}
-                    to={categoryPath(category)}
-                    clickable
-                    size="small"
-                  />
+                  <CategoryPill key={category.id} category={category} />
                 ))}
               </Stack>
             )}

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { useParams } from 'react-router';
+import { useParams } from '../app/site-router.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';
 

@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams } from '../app/site-router.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { htmlAsText, PlainText } from '../components/plain-text.tsx';
 import { NotFoundPanel, QueryView } from '../components/query-view.tsx';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '../app/site-router.tsx';
 import { useSession, useSite } from '../app/site-context.tsx';
 import { pageOfSearch } from '../components/feed-list.tsx';
 import { NotificationLine } from '../components/notification-line.tsx';

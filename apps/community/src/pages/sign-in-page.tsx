@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../app/site-router.tsx';
+import { RouterLink } from '../components/router-link.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { OtherDoor } from '../components/other-door.tsx';
@@ -33,7 +34,7 @@ export function SignInPage() {
   const site = useSite();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const community = useCommunityName();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

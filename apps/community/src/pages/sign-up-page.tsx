@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../app/site-router.tsx';
+import { RouterLink } from '../components/router-link.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { useCommunityName } from '../components/community-name.ts';
 import { OtherDoor } from '../components/other-door.tsx';
@@ -29,7 +30,7 @@ export function SignUpPage() {
   const site = useSite();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const community = useCommunityName();
   const preferences = useQuery(site.queries.preferences()).data ?? NO_PREFERENCES;
   const legal = useQuery(site.queries.legalPages());

@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../app/site-router.tsx';
+import { RouterLink } from '../components/router-link.tsx';
 import { useSite } from '../app/site-context.tsx';
 import { signInWithSso, SignInError, type SignInRefusal } from '../session/site-auth.ts';
 import { nextPath, REFUSAL_MESSAGE } from './sign-in-page.tsx';
@@ -26,7 +27,7 @@ export function SsoPage() {
   const site = useSite();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const params = useSearchParams();
   const [refusal, setRefusal] = useState<SignInRefusal | 'missing' | null>(null);
   const started = useRef(false);
 
