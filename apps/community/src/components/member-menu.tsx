@@ -5,7 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from '../app/site-router.tsx';
+import { RouterLink } from './router-link.tsx';
+import { useFreshAfterNotifications } from './fresh-after-notifications.ts';
 import { useSession, useSite } from '../app/site-context.tsx';
 import { signOut } from '../session/site-auth.ts';
 import { NO_PREFERENCES, preferenceOn } from '../site-api/site-queries.ts';
@@ -22,6 +24,7 @@ export function MemberMenu() {
   const location = useLocation();
   const me = useQuery({ ...site.queries.me(), enabled: session !== null });
   const unseenCount = useQuery({ ...site.queries.unseenNotifications(), enabled: session !== null });
+  useFreshAfterNotifications(unseenCount.data);
   const preferences = useQuery(site.queries.preferences()).data ?? NO_PREFERENCES;
   const messagesOn = preferenceOn(preferences, 'private_messages_enabled');
   const loyaltyOn = preferenceOn(preferences, 'loyalty_points_collection');
