@@ -39,6 +39,8 @@ test.describe('member site', () => {
     await first.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+    // As after a new load, the keyboard and the screen reader go on from the new page's start.
+    await expect(page.locator('#content')).toBeFocused();
     await expect(page).toHaveURL(/\/c\/demo\/(post|discussion|status)\/\d+/);
     await expect(page).toHaveTitle(
       new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').slice(0, 40)}`),

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink } from '../components/router-link.tsx';
 import { MenuButton, MenuLink } from '../components/menu-link.tsx';
@@ -17,11 +17,30 @@ import { LanguageChoice } from '../components/language-choice.tsx';
 import { MemberNotices } from '../components/member-notices.tsx';
 import { NO_PREFERENCES, preferenceOn, preferenceText } from '../site-api/site-queries.ts';
 import { useSite } from './site-context.tsx';
+import { useLocation } from './site-router.tsx';
 import { navbarColour } from './site-theme.ts';
 import { readableOn } from './readable-colour.ts';
 
+/**
+ * After a move to another page (not on the first load), the focus goes to the page's content, as a
+ * new page load would put it at the page's start: a screen reader reads the new page from there, and
+ * the next Tab starts in it rather than at the link that was followed.
+ */
+function useFocusOnNewPage() {
+  const { pathname } = useLocation();
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    document.getElementById('content')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 /** The site's frame: a skip link, the navbar with the community's logo and sections, the footer. */
 export function SiteLayout({ children }: { children: ReactNode }) {
+  useFocusOnNewPage();
   const intl = useIntl();
   const { queries } = useSite();
   const community = useCommunityName();

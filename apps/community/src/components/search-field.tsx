@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import SvgIcon from '@mui/material/SvgIcon';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from '../app/site-router.tsx';
 import { useSite } from '../app/site-context.tsx';
@@ -31,6 +31,11 @@ export function SiteSearchField() {
   const location = useLocation();
   const id = useId();
   const [open, setOpen] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // Opened on a phone: the field takes the focus, so the words can be typed at once.
+  useEffect(() => {
+    if (open) field.current?.focus();
+  }, [open]);
   const current =
     location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
   const label = intl.formatMessage({ id: 'site.search.field' });
@@ -81,8 +86,8 @@ export function SiteSearchField() {
           key={current}
           name="q"
           type="search"
+          ref={field}
           defaultValue={current}
-          autoFocus={open}
           placeholder={label}
           aria-label={label}
           maxLength={200}
