@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@agora/contract';
 import { AppError } from '../errors/app-error.ts';
+import { refuseNul } from './nul-guard.ts';
 
 export interface MultipartLimits {
   fileSize: number;
@@ -58,14 +59,35 @@ async function readForm(request: FastifyRequest): Promise<Record<string, unknown
   return keyValues(fields);
 }
 
+/** Requests of a guarded scope: their form waits for the scope's guard. */
+const afterGuard = new WeakSet<FastifyRequest>();
+
 /**
  * Multipart bodies are read into `request.body` before validation (files as Buffers, up to the
  * route's `multipartOptions` limits). Whatever makes a form unreadable (no boundary, a broken part,
- * too many fields) is refused with 400 in the envelope, never a 500.
+ * too many fields) is refused with 400 in the envelope, never a 500. Inside a community's scopes the
+ * form is read only once the scope's guard has let the caller in (`readFormsAfterGuard`).
  */
 export async function registerMultipartBody(app: FastifyInstance, limits: MultipartLimits): Promise<void> {
   await app.register(multipart, { limits });
   app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) request.body = await readForm(request);
+    if (!afterGuard.has(request) && request.isMultipart()) request.body = await readForm(request);
+  });
+}
+
+/**
+ * For a scope whose guard is a `preValidation` hook added just before this: its requests' forms are
+ * read after the guard, so a caller it refuses (anonymous, a member, another community's staff) is
+ * answered without the server first taking in megabytes of their upload. The form's text is checked
+ * for NUL here, as the root's guard checks every other body (it ran before the form was read).
+ */
+export function readFormsAfterGuard(scope: FastifyInstance): void {
+  scope.addHook('onRequest', async (request) => {
+    afterGuard.add(request);
+  });
+  scope.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    request.body = await readForm(request);
+    refuseNul(request.body);
   });
 }

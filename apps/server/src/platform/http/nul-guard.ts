@@ -26,7 +26,8 @@ export function firstNulPath(input: unknown): string | undefined {
   return undefined;
 }
 
-function refuse(input: unknown): void {
+/** Refuses (400 `invalid`) an input holding U+0000 anywhere. */
+export function refuseNul(input: unknown): void {
   const path = firstNulPath(input);
   if (path === undefined) return;
   throw AppError.of(400, ErrorCode.invalid, 'Text cannot contain the NUL character.', path || undefined);
@@ -39,10 +40,10 @@ function refuse(input: unknown): void {
  */
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    refuse(request.params);
-    refuse(request.query);
+    refuseNul(request.params);
+    refuseNul(request.query);
   });
   app.addHook('preValidation', async (request) => {
-    refuse(request.body);
+    refuseNul(request.body);
   });
 }

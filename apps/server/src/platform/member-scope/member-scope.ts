@@ -5,6 +5,7 @@ import { bearerToken } from '../auth/authenticate.ts';
 import type { StaffMembership } from '../stack-scope/stack-scope.ts';
 import { installAuditHooks } from '../audit/audit-recorder.ts';
 import type { MemberStanding, MemberStandingInfo } from './member-standing.ts';
+import { readFormsAfterGuard } from '../http/multipart-body.ts';
 
 /** The member API of one community, SelfCommunity-compatible: `/c/{slug}/api/v2/…`. */
 export const MEMBER_API_PREFIX = '/c/:slug/api/v2';
@@ -159,6 +160,8 @@ export async function registerMemberScope(
         json(request, body as string, done);
       });
       scope.addHook('preValidation', memberGuard(deps));
+      // Uploads are read only once the guard let the caller in.
+      readFormsAfterGuard(scope);
       // Audit log: every write by a staff caller, as in the console scope.
       installAuditHooks(scope);
       register(scope);

@@ -10,6 +10,7 @@ import { AppError } from '../errors/app-error.ts';
 import { bearerToken, invalidToken, type AuthenticatedAccount } from '../auth/authenticate.ts';
 import { installAuditHooks } from '../audit/audit-recorder.ts';
 import { effectiveStanding } from '../member-scope/member-standing.ts';
+import { readFormsAfterGuard } from '../http/multipart-body.ts';
 
 /** Every stack-scoped route declares which staff roles may call it, next to the route. */
 declare module 'fastify' {
@@ -149,6 +150,8 @@ export async function registerStackScope(
       // preValidation: the guard answers 401/403/404 before the body is validated, so a caller without
       // the right learns nothing from validation errors.
       scope.addHook('preValidation', stackGuard(deps));
+      // Uploads are read only once the guard let the caller in.
+      readFormsAfterGuard(scope);
       // Audit log: every staff write is written (pending) before its handler runs — refused when it
       // cannot be — and completed when it succeeds.
       installAuditHooks(scope);
