@@ -10,7 +10,8 @@
  * Databases: PGlite in a temporary directory, then PostgreSQL — BENCH_DATABASE_URL's server (a fresh
  * database created and dropped) or a throw-away cluster (bench/throwaway-postgres.ts);
  * BENCH_POSTGRES=off skips it, BENCH_PGLITE=off skips PGlite. Settings: BENCH_FEED_MEMBERS (100000), BENCH_FEED_CONTENTS (350000),
- * BENCH_REPEAT (timed runs per case after one warm-up, default 20; median and p95 printed).
+ * BENCH_REPEAT (timed runs per feed case after one warm-up, default 20; median and p95 printed),
+ * BENCH_PAGE_REPEAT (timed runs per rendered page, default 300; p50 and p99 printed).
  */
 import os from 'node:os';
 import Fastify from 'fastify';
@@ -23,6 +24,8 @@ import { integerSetting, onEachDatabase, type BenchDatabase } from './bench-data
 const MEMBERS = integerSetting('BENCH_FEED_MEMBERS', 100_000);
 const CONTENTS = integerSetting('BENCH_FEED_CONTENTS', 350_000);
 const REPEAT = integerSetting('BENCH_REPEAT', 20);
+/** A p99 needs a few hundred samples: the rendered pages are timed this many times each. */
+const PAGE_REPEAT = integerSetting('BENCH_PAGE_REPEAT', 300);
 const CATEGORIES = 100;
 const FOLLOWED_CATEGORIES = 10;
 const FOLLOWED_PEOPLE = 50;
@@ -180,10 +183,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? 0;
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1] ?? 0;
 
-async function timed(run: () => Promise<unknown>): Promise<number[]> {
+async function timed(run: () => Promise<unknown>, repeat = REPEAT): Promise<number[]> {
   await run();
   const times: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
+  for (let i = 0; i < repeat; i++) {
     const start = performance.now();
     await run();
     times.push(performance.now() - start);
@@ -288,7 +291,7 @@ async function measure(database: BenchDatabase): Promise<void> {
       ).rows[0];
       const pages: Row[] = [];
       const addPage = async (name: string, run: () => Promise<unknown>) => {
-        const times = await timed(run);
+        const times = await timed(run, PAGE_REPEAT);
         pages.push({ name, median: median(times), p95: p95(times), p99: p99(times) });
       };
       await addPage('bare Fastify: GET / (inject)', () => hello.inject({ method: 'GET', url: '/' }));
@@ -333,7 +336,7 @@ async function measure(database: BenchDatabase): Promise<void> {
 
 console.log(
   `\nFeeds: ${MEMBERS.toLocaleString('en')} members, ${CONTENTS.toLocaleString('en')} contributions; ` +
-    `median and p95 of ${REPEAT} runs after a warm-up; Node ${process.version}, ${os.cpus().length} CPUs`,
+    `median and p95 of ${REPEAT} runs (pages: p50 and p99 of ${PAGE_REPEAT}) after a warm-up; Node ${process.version}, ${os.cpus().length} CPUs`,
 );
 await onEachDatabase('feed', measure);
 console.log(
