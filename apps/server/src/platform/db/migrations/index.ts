@@ -41,6 +41,7 @@ import * as m0042 from './0042-hidden-members.ts';
 import * as m0043 from './0043-contribution-follows.ts';
 import * as m0044 from './0044-member-media.ts';
 import * as m0045 from './0045-private-messages.ts';
+import * as m0046 from './0046-comment-replies-index.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0043-contribution-follows': m0043,
   '0044-member-media': m0044,
   '0045-private-messages': m0045,
+  '0046-comment-replies-index': m0046,
 };
