@@ -113,6 +113,12 @@ async function seed(
           ) parts GROUP BY contribution_id
         ) a
        WHERE c.stack_id = ${stackId} AND c.id = a.contribution_id`.execute(trx);
+    // The tallies the contributions' trigger keeps, as migration 0047 computes them.
+    await sql`DELETE FROM contribution_tallies WHERE stack_id = ${stackId}`.execute(trx);
+    await sql`
+      INSERT INTO contribution_tallies (stack_id, category_key, type, status, n)
+      SELECT stack_id, coalesce(category_id, 0), type, status, count(*)
+        FROM contributions WHERE stack_id = ${stackId} GROUP BY 1, 2, 3, 4`.execute(trx);
     // Some contents hidden by moderators.
     await sql`
       INSERT INTO content_moderation (stack_id, content_type, content_id, status)

@@ -122,26 +122,52 @@ export async function goneAuthorIds(db: Db, stackId: number, now: Date): Promise
 }
 
 /**
- * The feed's contents in `c`, without order (its count), as parts that never overlap: a home feed is
- * its followed categories' contents, plus its people's contents outside those categories. Each part
- * is one index-only scan of a count index (migration 0029); their OR would visit every row.
+ * One part of a feed's contents, without order (for its count): `rows`, the part as a condition on
+ * `c` (contributions); `tallies`, the same part as a condition on `t` (contribution_tallies, migration
+ * 0047) when it is a whole community or some categories, which the tallies count per category.
  */
-function scopeParts(scope: FeedScope): RawBuilder<unknown>[] {
-  if (scope.kind === 'explore') return [sql`TRUE`];
-  if (scope.kind === 'category') return [sql`c.category_id = ${scope.categoryId}`];
-  if (scope.kind === 'author') return [sql`c.author_id = ${scope.authorId}`];
+interface CountPart {
+  rows: RawBuilder<unknown>;
+  tallies?: RawBuilder<unknown>;
+}
+
+/**
+ * The feed's parts, which never overlap: a home feed is its followed categories' contents, plus its
+ * people's contents outside those categories. A part by categories sums a few tallies; a part by
+ * people is one index-only scan of a count index (migration 0029) — their OR would visit every row.
+ */
+function scopeParts(scope: FeedScope): CountPart[] {
+  if (scope.kind === 'explore') return [{ rows: sql`TRUE`, tallies: sql`TRUE` }];
+  if (scope.kind === 'category') {
+    return [
+      { rows: sql`c.category_id = ${scope.categoryId}`, tallies: sql`t.category_key = ${scope.categoryId}` },
+    ];
+  }
+  if (scope.kind === 'author') return [{ rows: sql`c.author_id = ${scope.authorId}` }];
   const categories = intArray(scope.categoryIds);
   return [
-    sql`c.category_id = ANY(${categories})`,
-    sql`c.author_id = ANY(${intArray(scope.authorIds)})
+    { rows: sql`c.category_id = ANY(${categories})`, tallies: sql`t.category_key = ANY(${categories})` },
+    {
+      rows: sql`c.author_id = ANY(${intArray(scope.authorIds)})
         AND (c.category_id IS NULL OR NOT (c.category_id = ANY(${categories})))`,
+    },
   ];
+}
+
+/** `shownByRow`'s rules on a tally's own columns (its category, type and status). */
+function shownByTally(options: FeedOptions) {
+  const always = sql`t.type IN ${TYPES}`;
+  if (!options.visibleOnly) return always;
+  return sql`${always}
+    AND t.status = 'published'
+    AND (t.category_key = 0 OR NOT (t.category_key = ANY(${intArray(options.hiddenCategoryIds)})))`;
 }
 
 /**
  * How many contents the feed holds; `unseenBy` counts only others' contents that member has not seen.
- * Each part is what its index holds under the row's own rules, less the few contents of that set the
- * other rules take away (`removedIds`): two index reads instead of a check of every content.
+ * Each part is what the tallies (or its index) hold under the row's own rules, less the few contents
+ * of that set the other rules take away (`removedIds`): a sum and an index read instead of a check of
+ * every content.
  */
 export async function countFeed(
   db: Db,
@@ -154,15 +180,18 @@ export async function countFeed(
   // The parts are counted at once: on PostgreSQL each takes its own pooled connection.
   const counts = await Promise.all(
     scopeParts(scope).map(async (part) => {
-      const kept = sql`c.stack_id = ${stackId} AND ${part} AND ${shownByRow(options)}`;
+      const kept = sql`c.stack_id = ${stackId} AND ${part.rows} AND ${shownByRow(options)}`;
+      const all = part.tallies
+        ? sql`(SELECT coalesce(sum(t.n), 0) FROM contribution_tallies t
+                WHERE t.stack_id = ${stackId} AND ${part.tallies} AND ${shownByTally(options)})`
+        : sql`(SELECT count(*) FROM contributions c WHERE ${kept})`;
       // Read from the few removed ids, each looked up by its key, never by a second scan of the part:
       // the LIMIT (an id is unique anyway) keeps the planner from turning the lookups into a join.
       const taken = removed
         ? sql`(SELECT count(*) FROM (${removed}) r(id)
                 CROSS JOIN LATERAL (SELECT 1 FROM contributions c WHERE c.id = r.id AND ${kept} LIMIT 1) k)`
         : sql`0`;
-      const { rows } = await sql<{ n: number }>`
-        SELECT ((SELECT count(*) FROM contributions c WHERE ${kept}) - ${taken})::int AS n`.execute(db);
+      const { rows } = await sql<{ n: number }>`SELECT (${all} - ${taken})::int AS n`.execute(db);
       return rows[0]?.n ?? 0;
     }),
   );

@@ -97,6 +97,18 @@ export interface ContributionFollowsTable {
   created_at: Timestamp;
 }
 
+/**
+ * How many contributions a community holds per category (`category_key`, 0 for none), type and
+ * status, kept by a trigger on `contributions` (migration 0047): the feeds' counts sum these rows.
+ */
+export interface ContributionTalliesTable {
+  stack_id: number;
+  category_key: number;
+  type: string;
+  status: string;
+  n: BigId;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     contributions: ContributionsTable;
@@ -109,5 +121,6 @@ declare module '../../platform/db/schema.ts' {
     poll_choices: PollChoicesTable;
     feed_seen: FeedSeenTable;
     contribution_follows: ContributionFollowsTable;
+    contribution_tallies: ContributionTalliesTable;
   }
 }

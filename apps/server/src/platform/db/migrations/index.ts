@@ -42,6 +42,7 @@ import * as m0043 from './0043-contribution-follows.ts';
 import * as m0044 from './0044-member-media.ts';
 import * as m0045 from './0045-private-messages.ts';
 import * as m0046 from './0046-comment-replies-index.ts';
+import * as m0047 from './0047-contribution-tallies.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0044-member-media': m0044,
   '0045-private-messages': m0045,
   '0046-comment-replies-index': m0046,
+  '0047-contribution-tallies': m0047,
 };
