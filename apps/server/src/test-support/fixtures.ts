@@ -85,6 +85,13 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   };
 }
 
+/** The admin of another community (`elsewhere`), signed in: the caller every cross-community test sends. */
+export async function otherCommunityAdmin(app: FastifyInstance, db: Db): Promise<SignedIn> {
+  const other = await createStack(db, 'elsewhere', 'Elsewhere');
+  await addStaff(db, other, await createAccount(db, 'stranger', 'stranger-password-1'), 'stranger', 'admin');
+  return signIn(app, 'stranger', 'stranger-password-1');
+}
+
 export interface CommunityFixture {
   demoId: number;
   otherId: number;

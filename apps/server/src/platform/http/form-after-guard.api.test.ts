@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
-import { addStaff, createAccount, createStack, signIn, type SignedIn } from '../../test-support/fixtures.ts';
+import { otherCommunityAdmin, type SignedIn } from '../../test-support/fixtures.ts';
 import type { RouteEntry } from './route-table.ts';
 
 /**
@@ -56,15 +56,7 @@ async function answerToEndlessUpload(route: RouteEntry, who?: SignedIn): Promise
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const other = await createStack(t.db, 'elsewhere', 'Elsewhere');
-  await addStaff(
-    t.db,
-    other,
-    await createAccount(t.db, 'stranger', 'stranger-password-1'),
-    'stranger',
-    'admin',
-  );
-  stranger = await signIn(t.app, 'stranger', 'stranger-password-1');
+  stranger = await otherCommunityAdmin(t.app, t.db);
   const writes = t.app.routeTable.entries.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
   consoleRoutes = writes.filter((r) => r.url.startsWith('/c/:slug/platform/') && !r.signedLink);
   memberRoutes = writes.filter((r) => r.url.startsWith('/c/:slug/api/v2/') && r.member !== 'public');

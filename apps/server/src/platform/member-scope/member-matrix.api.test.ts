@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@agora/contract';
 import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import {
-  addStaff,
-  createAccount,
   createMember,
-  createStack,
   memberSignIn,
-  signIn,
+  otherCommunityAdmin,
   type SignedIn,
   stackBySlug,
 } from '../../test-support/fixtures.ts';
@@ -54,15 +51,7 @@ beforeAll(async () => {
   }
   await createMember(t.db, demo.id, 'plain', 'plain-password-1');
   member = await memberSignIn(t.app, t.db, 'demo', 'plain', 'plain-password-1');
-  const other = await createStack(t.db, 'elsewhere', 'Elsewhere');
-  await addStaff(
-    t.db,
-    other,
-    await createAccount(t.db, 'stranger', 'stranger-password-1'),
-    'stranger',
-    'admin',
-  );
-  stranger = await signIn(t.app, 'stranger', 'stranger-password-1');
+  stranger = await otherCommunityAdmin(t.app, t.db);
   routes = t.app.routeTable.entries.filter((r) => r.url.startsWith('/c/:slug/api/v2/'));
 });
 afterAll(() => t.close());

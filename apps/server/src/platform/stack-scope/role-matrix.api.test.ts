@@ -11,7 +11,7 @@ import { ADMIN_PASSWORD, buildTestApp, type TestApp } from '../../test-support/t
 import {
   addStaff,
   createAccount,
-  createStack,
+  otherCommunityAdmin,
   signIn,
   type SignedIn,
   stackBySlug,
@@ -61,15 +61,7 @@ beforeAll(async () => {
     );
     callers[role] = await signIn(t.app, `m-${role}`, `${role}-password-1`);
   }
-  const other = await createStack(t.db, 'elsewhere', 'Elsewhere');
-  await addStaff(
-    t.db,
-    other,
-    await createAccount(t.db, 'stranger', 'stranger-password-1'),
-    'stranger',
-    'admin',
-  );
-  stranger = await signIn(t.app, 'stranger', 'stranger-password-1');
+  stranger = await otherCommunityAdmin(t.app, t.db);
   routes = t.app.routeTable.entries.filter((r) => r.url.startsWith('/c/:slug/platform/') && !r.signedLink);
   linkRoutes = t.app.routeTable.entries.filter((r) => r.signedLink);
 });
