@@ -110,17 +110,28 @@ beforeAll(async () => {
   await post('dave', dave, catA);
   await post('hidden', carol, catA);
   await post('deleted', carol, catA);
+  await post('bobHidden', bob, catB);
 });
 afterAll(() => t.close());
 
 describe('home and explore feeds: what they hold', () => {
   it('holds the followed categories, the followed people and the own contents; never hidden, deleted, disabled or by deleted authors', async () => {
     await prefs({ home_stream_order_by: 'recent', explore_stream_order_by: 'recent' });
-    expect(await names('/feed/', alice)).toEqual(['deleted', 'hidden', 'dave', 'd1', 'mine', 'bobB', 'a1']);
+    expect(await names('/feed/', alice)).toEqual([
+      'bobHidden',
+      'deleted',
+      'hidden',
+      'dave',
+      'd1',
+      'mine',
+      'bobB',
+      'a1',
+    ]);
 
-    // A moderator hides one, the author deletes another, staff disable a category, a member leaves
-    // (one of whose contents was hidden too: the count takes it away once).
-    for (const name of ['hidden', 'dave']) {
+    // A moderator hides one in a followed category and one of a followed person's outside them, the
+    // author deletes another, staff disable a category, a member leaves (one of whose contents was
+    // hidden too: the count takes it away once).
+    for (const name of ['hidden', 'dave', 'bobHidden']) {
       expect((await api.post(`/post/${ids[name]}/flag/`, { flag_type: 0 }, bob)).statusCode).toBe(204);
       const hide = await api.patch(
         `/moderation/contribution/${ids[name]}/`,

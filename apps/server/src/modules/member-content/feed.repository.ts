@@ -166,8 +166,10 @@ function shownByTally(options: FeedOptions) {
 /**
  * How many contents the feed holds; `unseenBy` counts only others' contents that member has not seen.
  * Each part is what the tallies (or its index) hold under the row's own rules, less the few contents
- * of that set the other rules take away (`removedIds`): a sum and an index read instead of a check of
- * every content.
+ * the other rules take away (`removedIds`): a sum and an index read instead of a check of every
+ * content. One statement: the removed ids are looked up once for all the parts (by an index holding
+ * every column the rules read, migration 0048), and a pooled connection's first statements are its
+ * slowest (ADR 0044), so one connection serves the whole count.
  */
 export async function countFeed(
   db: Db,
@@ -176,26 +178,31 @@ export async function countFeed(
   options: FeedOptions,
   unseenBy?: number,
 ): Promise<number> {
-  const removed = removedIds(db, stackId, options, unseenBy);
-  // The parts are counted at once: on PostgreSQL each takes its own pooled connection.
-  const counts = await Promise.all(
-    scopeParts(scope).map(async (part) => {
-      const kept = sql`c.stack_id = ${stackId} AND ${part.rows} AND ${shownByRow(options)}`;
-      const all = part.tallies
-        ? sql`(SELECT coalesce(sum(t.n), 0) FROM contribution_tallies t
-                WHERE t.stack_id = ${stackId} AND ${part.tallies} AND ${shownByTally(options)})`
-        : sql`(SELECT count(*) FROM contributions c WHERE ${kept})`;
-      // Read from the few removed ids, each looked up by its key, never by a second scan of the part:
-      // the LIMIT (an id is unique anyway) keeps the planner from turning the lookups into a join.
-      const taken = removed
-        ? sql`(SELECT count(*) FROM (${removed}) r(id)
-                CROSS JOIN LATERAL (SELECT 1 FROM contributions c WHERE c.id = r.id AND ${kept} LIMIT 1) k)`
-        : sql`0`;
-      const { rows } = await sql<{ n: number }>`SELECT (${all} - ${taken})::int AS n`.execute(db);
-      return rows[0]?.n ?? 0;
-    }),
+  const parts = scopeParts(scope);
+  const alls = parts.map((part) =>
+    part.tallies
+      ? sql`(SELECT coalesce(sum(t.n), 0) FROM contribution_tallies t
+              WHERE t.stack_id = ${stackId} AND ${part.tallies} AND ${shownByTally(options)})`
+      : sql`(SELECT count(*) FROM contributions c
+              WHERE c.stack_id = ${stackId} AND ${part.rows} AND ${shownByRow(options)})`,
   );
-  return counts.reduce((sum, n) => sum + n, 0);
+  const removed = removedIds(db, stackId, options, unseenBy);
+  // Each removed id is looked up once, by its key, and taken from whichever part holds it (the parts
+  // never overlap); never a second scan of a part. The LIMIT (an id is unique anyway) keeps the
+  // planner from turning the lookups into a join.
+  const inParts = sql.join(
+    parts.map((part) => sql`(${part.rows})`),
+    sql` OR `,
+  );
+  const taken = removed
+    ? sql`(SELECT count(*) FROM (${removed}) r(id)
+            CROSS JOIN LATERAL (SELECT 1 FROM contributions c
+                                 WHERE c.id = r.id AND c.stack_id = ${stackId} AND ${shownByRow(options)}
+                                   AND (${inParts}) LIMIT 1) k)`
+    : sql`0`;
+  const { rows } = await sql<{ n: number }>`
+    SELECT (${sql.join(alls, sql` + `)} - ${taken})::int AS n`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 /** The ids of one page of the feed, in its order. */

@@ -43,6 +43,7 @@ import * as m0044 from './0044-member-media.ts';
 import * as m0045 from './0045-private-messages.ts';
 import * as m0046 from './0046-comment-replies-index.ts';
 import * as m0047 from './0047-contribution-tallies.ts';
+import * as m0048 from './0048-feed-count-lookups.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '0045-private-messages': m0045,
   '0046-comment-replies-index': m0046,
   '0047-contribution-tallies': m0047,
+  '0048-feed-count-lookups': m0048,
 };
