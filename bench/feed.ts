@@ -10,7 +10,8 @@
  * Databases: PGlite in a temporary directory, then PostgreSQL — BENCH_DATABASE_URL's server (a fresh
  * database created and dropped) or a throw-away cluster (bench/throwaway-postgres.ts);
  * BENCH_POSTGRES=off skips it, BENCH_PGLITE=off skips PGlite. Settings: BENCH_FEED_MEMBERS (100000), BENCH_FEED_CONTENTS (350000),
- * BENCH_REPEAT (timed runs per feed case after one warm-up, default 20; median and p95 printed),
+ * BENCH_REPEAT (timed runs per feed case, default 20; median and p95 printed) after BENCH_WARMUP
+ * untimed ones (default 10, one per pooled connection; the first, cold run is printed too),
  * BENCH_PAGE_REPEAT (timed runs per rendered page, default 300; p50 and p99 printed).
  */
 import os from 'node:os';
@@ -24,6 +25,13 @@ import { integerSetting, onEachDatabase, type BenchDatabase } from './bench-data
 const MEMBERS = integerSetting('BENCH_FEED_MEMBERS', 100_000);
 const CONTENTS = integerSetting('BENCH_FEED_CONTENTS', 350_000);
 const REPEAT = integerSetting('BENCH_REPEAT', 20);
+/**
+ * Untimed runs before each feed case: as many as the server's pool holds PostgreSQL connections (10).
+ * A new PostgreSQL backend pays a page fault at its first touch of each shared buffer page (a home
+ * count: about 80 ms on a fresh connection, 12 ms after; ADR 0044); a server in service keeps its
+ * pooled connections, so the median is of warm ones. The first, cold run is printed beside it.
+ */
+const WARMUP = integerSetting('BENCH_WARMUP', 10);
 /** A p99 needs a few hundred samples: the rendered pages are timed this many times each. */
 const PAGE_REPEAT = integerSetting('BENCH_PAGE_REPEAT', 300);
 const CATEGORIES = 100;
@@ -179,6 +187,8 @@ async function seed(
 
 interface Row {
   name: string;
+  /** The first run of the case, before any warm-up. */
+  first?: number;
   median: number;
   p95: number;
   p99: number;
@@ -189,15 +199,22 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1] ?? 0;
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.99) - 1] ?? 0;
 
-async function timed(run: () => Promise<unknown>, repeat = REPEAT): Promise<number[]> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < repeat; i++) {
+/** The times of `repeat` runs after `warmup` untimed ones, and the time of the very first run. */
+async function timed(
+  run: () => Promise<unknown>,
+  repeat = REPEAT,
+  warmup = 1,
+): Promise<{ first: number; times: number[] }> {
+  const clock = async () => {
     const start = performance.now();
     await run();
-    times.push(performance.now() - start);
-  }
-  return times;
+    return performance.now() - start;
+  };
+  const first = await clock();
+  for (let i = 1; i < warmup; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < repeat; i++) times.push(await clock());
+  return { first, times };
 }
 
 async function measure(database: BenchDatabase): Promise<void> {
@@ -232,9 +249,10 @@ async function measure(database: BenchDatabase): Promise<void> {
 
       const rows: Row[] = [];
       const add = async (name: string, run: () => Promise<unknown>, count?: () => Promise<number>) => {
-        const times = await timed(run);
+        const { first, times } = await timed(run, REPEAT, WARMUP);
         rows.push({
           name,
+          first,
           median: median(times),
           p95: p95(times),
           p99: p99(times),
@@ -254,9 +272,10 @@ async function measure(database: BenchDatabase): Promise<void> {
       await add('GET category/{id}/feed/ page 1', category, category);
 
       const base = rows[0]?.median ?? 1;
-      const header = ['case', 'median ms', 'p95 ms', 'ratio', 'contents'];
+      const header = ['case', 'first (cold) ms', 'median ms', 'p95 ms', 'ratio', 'contents'];
       const body = rows.map((r) => [
         r.name,
+        r.first === undefined ? '' : r.first.toFixed(1),
         r.median.toFixed(1),
         r.p95.toFixed(1),
         `${(r.median / base).toFixed(1)}x`,
@@ -297,7 +316,7 @@ async function measure(database: BenchDatabase): Promise<void> {
       ).rows[0];
       const pages: Row[] = [];
       const addPage = async (name: string, run: () => Promise<unknown>) => {
-        const times = await timed(run, PAGE_REPEAT);
+        const { times } = await timed(run, PAGE_REPEAT);
         pages.push({ name, median: median(times), p95: p95(times), p99: p99(times) });
       };
       await addPage('bare Fastify: GET / (inject)', () => hello.inject({ method: 'GET', url: '/' }));
@@ -342,7 +361,7 @@ async function measure(database: BenchDatabase): Promise<void> {
 
 console.log(
   `\nFeeds: ${MEMBERS.toLocaleString('en')} members, ${CONTENTS.toLocaleString('en')} contributions; ` +
-    `median and p95 of ${REPEAT} runs (pages: p50 and p99 of ${PAGE_REPEAT}) after a warm-up; Node ${process.version}, ${os.cpus().length} CPUs`,
+    `median and p95 of ${REPEAT} runs after ${WARMUP} warm-up runs (pages: p50 and p99 of ${PAGE_REPEAT} after one); Node ${process.version}, ${os.cpus().length} CPUs`,
 );
 await onEachDatabase('feed', measure);
 console.log(
