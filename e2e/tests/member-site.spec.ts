@@ -81,6 +81,17 @@ test.describe('member site in Italian', () => {
     await expectAccessible(page, 'site sign-up (it, 390)');
     await page.getByRole('button', { name: 'Registrati' }).last().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Il tuo feed');
+    // A phone's navbar keeps one row: sign out is in the account panel, which opens and closes by
+    // keyboard too.
+    const account = page.getByRole('button', { name: `Il tuo account (${username})` });
+    await expect(page.getByRole('button', { name: 'Esci' })).toBeHidden();
+    await account.focus();
+    await page.keyboard.press('Enter');
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await expect(account).toBeFocused();
+    await account.click();
     await page.getByRole('button', { name: 'Esci' }).click();
 
     await page.goto(`${SITE}/signin`, { waitUntil: 'networkidle' });
@@ -93,7 +104,7 @@ test.describe('member site in Italian', () => {
     await page.getByRole('button', { name: 'Accedi' }).last().click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Il tuo feed');
-    await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Il tuo account (${username})` })).toBeVisible();
     await expectAccessible(page, 'site member home (it, 390)');
 
     const composer = page.getByRole('region', { name: 'Condividi qualcosa con la community' });

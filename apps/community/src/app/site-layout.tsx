@@ -92,7 +92,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         elevation={0}
         sx={{ bgcolor: navbar, color: ink, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
+        {/* On a phone: the logo, search and the member's menu in a row, then the sections under them. */}
+        <Toolbar sx={{ columnGap: 2, rowGap: 1, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
           <Link
             component={NavLink}
             to="/"
@@ -116,7 +117,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             aria-label={intl.formatMessage({ id: 'site.nav.label' })}
             direction="row"
             spacing={0.5}
-            sx={{ flexGrow: 1, overflowX: 'auto' }}
+            sx={{
+              flexGrow: 1,
+              overflowX: 'auto',
+              order: { xs: 4, sm: 0 },
+              flexBasis: { xs: '100%', sm: 'auto' },
+              ml: { xs: -1, sm: 0 },
+            }}
           >
             {links.map((link) => (
               <MenuButton key={`${link.to}-${link.label}`} url={link.to} {...(link.end ? { end: true } : {})}>
@@ -137,8 +144,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               </MenuButton>
             )}
           </Stack>
+          <Box sx={{ flexGrow: 1, display: { xs: 'block', sm: 'none' } }} />
           <SiteSearchField />
-          <MemberMenu />
+          <Box sx={{ display: 'flex', order: { xs: 2, sm: 0 } }}>
+            <MemberMenu />
+          </Box>
         </Toolbar>
       </AppBar>
       <Container

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from '../app/site-router.tsx';
 import { RouterLink } from './router-link.tsx';
+import { AccountDisclosure } from './account-disclosure.tsx';
 import { useFreshAfterNotifications } from './fresh-after-notifications.ts';
 import { useSession, useSite } from '../app/site-context.tsx';
 import { signOut } from '../session/site-auth.ts';
@@ -15,7 +16,8 @@ import { NO_PREFERENCES, preferenceOn } from '../site-api/site-queries.ts';
 /**
  * The navbar's right side: sign in for a visitor; once signed in, the member's notifications,
  * messages (with their unseen count, when the community has private messages) and loyalty points
- * (when it collects them), their name and sign out.
+ * (when it collects them), their name and sign out. On a phone all but the notifications go into the
+ * account panel, so the navbar keeps to one row above its sections.
  */
 export function MemberMenu() {
   const site = useSite();
@@ -49,59 +51,67 @@ export function MemberMenu() {
   }
   const unseen = unseenCount.data ?? 0;
   const unseenPm = unseenMessages.data ?? 0;
+  /** Shown inline from 600 px; on a phone, in the account panel. */
+  const wide = { display: { xs: 'none', sm: 'inline-flex' } };
+  const messagesLabel = intl.formatMessage({ id: 'site.messages.unseen' }, { count: unseenPm });
+  const signOutClick = async () => {
+    await signOut(site.base, site.clientId, site.sessions);
+    client.removeQueries({ queryKey: ['member'] });
+    await client.invalidateQueries();
+  };
+  const button = { color: 'inherit', sx: { textTransform: 'none' } } as const;
   return (
-    <Stack
-      direction="row"
-      useFlexGap
-      spacing={1}
-      sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 0.5, maxWidth: '100%' }}
-    >
+    <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
       <Badge badgeContent={unseen} color="secondary" overlap="rectangular">
         <Button
           component={RouterLink}
           to="/notifications"
-          color="inherit"
-          sx={{ textTransform: 'none' }}
+          {...button}
           aria-label={intl.formatMessage({ id: 'site.notifications.unseen' }, { count: unseen })}
         >
           <FormattedMessage id="site.notifications.link" />
         </Button>
       </Badge>
       {messagesOn && (
-        <Badge badgeContent={unseenPm} color="secondary" overlap="rectangular">
-          <Button
-            component={RouterLink}
-            to="/messages"
-            color="inherit"
-            sx={{ textTransform: 'none' }}
-            aria-label={intl.formatMessage({ id: 'site.messages.unseen' }, { count: unseenPm })}
-          >
+        <Badge badgeContent={unseenPm} color="secondary" overlap="rectangular" sx={wide}>
+          <Button component={RouterLink} to="/messages" {...button} aria-label={messagesLabel}>
             <FormattedMessage id="site.messages.link" />
           </Button>
         </Badge>
       )}
       {loyaltyOn && (
-        <Button component={RouterLink} to="/loyalty" color="inherit" sx={{ textTransform: 'none' }}>
+        <Button component={RouterLink} to="/loyalty" {...button} sx={{ ...button.sx, ...wide }}>
           <FormattedMessage id="site.loyalty.link" />
         </Button>
       )}
-      <Avatar src={me.data?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+      <Avatar src={me.data?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, ...wide }}>
         {me.data?.username.slice(0, 1).toUpperCase()}
       </Avatar>
       <Typography component="span" variant="body2" sx={{ display: { xs: 'none', sm: 'inline' } }}>
         {me.data?.username}
       </Typography>
-      <Button
-        color="inherit"
-        sx={{ textTransform: 'none' }}
-        onClick={async () => {
-          await signOut(site.base, site.clientId, site.sessions);
-          client.removeQueries({ queryKey: ['member'] });
-          await client.invalidateQueries();
-        }}
-      >
+      <Button {...button} sx={{ ...button.sx, ...wide }} onClick={signOutClick}>
         <FormattedMessage id="site.signOut" />
       </Button>
+      <AccountDisclosure
+        username={me.data?.username}
+        avatar={me.data?.avatar}
+        unseen={messagesOn ? unseenPm : 0}
+      >
+        {messagesOn && (
+          <Button component={RouterLink} to="/messages" color="inherit">
+            {messagesLabel}
+          </Button>
+        )}
+        {loyaltyOn && (
+          <Button component={RouterLink} to="/loyalty" color="inherit">
+            <FormattedMessage id="site.loyalty.link" />
+          </Button>
+        )}
+        <Button color="inherit" onClick={signOutClick}>
+          <FormattedMessage id="site.signOut" />
+        </Button>
+      </AccountDisclosure>
     </Stack>
   );
 }

@@ -68,7 +68,7 @@ export function SiteSearchField() {
         onSubmit={submit}
         sx={{
           display: { xs: open ? 'flex' : 'none', sm: 'flex' },
-          order: { xs: 2, sm: 0 },
+          order: { xs: 3, sm: 0 },
           flexBasis: { xs: '100%', sm: 'auto' },
           alignItems: 'center',
           bgcolor: 'background.paper',
