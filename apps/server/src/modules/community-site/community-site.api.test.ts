@@ -234,6 +234,51 @@ describe('the member site, rendered on the server', () => {
     }
   });
 
+  it("lists each category's contents while the community has explore off", async () => {
+    const category = await t.db
+      .insertInto('categories')
+      .values({ stack_id: demoId, name: 'Meetups', slug: 'meetups' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const writer = await memberSignIn(t.app, t.db, 'demo', 'writer', 'writer-password-1');
+    const picnic = await t.app.inject({
+      method: 'POST',
+      url: '/c/demo/api/v2/discussion/',
+      headers: { ...writer.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        title: 'Picnic in July',
+        text: '<p>Bring fruit.</p>',
+        categories: [category.id],
+      }),
+    });
+    expect(picnic.statusCode, picnic.body).toBe(201);
+    await preferences({ explore_stream_enabled: false });
+    try {
+      const index = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap.xml' });
+      const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+        m[1]!.replace(t.config.publicUrl, ''),
+      );
+      expect(files).not.toContain('/c/demo/sitemap/contents/1.xml');
+      const categoryFiles = files.filter((file) => /^\/c\/demo\/sitemap\/category\/\d+\/1\.xml$/.test(file));
+      expect(categoryFiles.length).toBeGreaterThan(0);
+      const listed = (
+        await Promise.all(categoryFiles.map((url) => t.app.inject({ method: 'GET', url })))
+      ).map((file) => file.body);
+      expect(categoryFiles).toContain(`/c/demo/sitemap/category/${category.id}/1.xml`);
+      expect(listed.join('')).toContain(`/c/demo/discussion/${picnic.json().id}/picnic-in-july</loc>`);
+      const pages = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap/pages.xml' });
+      expect(pages.body).not.toContain('/c/demo/explore</loc>');
+      expect(pages.body).toContain('/c/demo/categories</loc>');
+      const past = categoryFiles[0]!.replace('/1.xml', '/2.xml');
+      expect((await t.app.inject({ method: 'GET', url: past })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/c/demo/sitemap/category/x/1.xml' })).statusCode,
+      ).toBe(400);
+    } finally {
+      await preferences({ explore_stream_enabled: true });
+    }
+  });
+
   it("lists nothing of a registered-only community's contents in its sitemap", async () => {
     await preferences({ content_availability: false });
     try {

@@ -24,13 +24,24 @@ interface Contribution {
   slug: string;
   last_activity_at: string;
 }
+interface Category {
+  id: number;
+  slug: string;
+  lastmod_datetime?: string;
+}
+type Reader = (path: string) => Promise<unknown>;
 interface Preference {
   name: string;
   value: unknown;
 }
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
-const contentsParams = slugParams.extend({ page: z.coerce.number().int().min(1).max(100_000) });
+const pageParam = z.coerce.number().int().min(1).max(100_000);
+const contentsParams = slugParams.extend({ page: pageParam });
+const categoryContentsParams = slugParams.extend({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  page: pageParam,
+});
 
 function escapeXml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,8 +63,9 @@ function refusesRobots(robots: string): boolean {
 /**
  * What search engines read of a community's site (issue 18 §1): `robots.txt`, pointing at the
  * sitemap (or refusing every page when the webmaster robots setting says `noindex`), and the sitemap,
- * an index of one file of the site's pages and files of its public contributions, all read from the
- * member API as a visitor: a registered-only community's sitemap lists the home alone.
+ * an index of one file of the site's pages and files of its public contributions (the explore feed's,
+ * or each category's while explore is off), all read from the member API as a visitor: a
+ * registered-only community's sitemap lists the home alone.
  */
 export function registerSiteCrawlerRoutes(app: FastifyInstance, deps: PlatformDeps): void {
   async function community(request: FastifyRequest, slug: string) {
@@ -64,19 +76,61 @@ export function registerSiteCrawlerRoutes(app: FastifyInstance, deps: PlatformDe
   }
 
   /** The preferences a crawler file needs, by name. */
-  async function preferences(read: (path: string) => Promise<unknown>): Promise<Map<string, unknown>> {
+  async function preferences(read: Reader): Promise<Map<string, unknown>> {
     const page = (await read('dynamic_preference/?limit=1000')) as ApiPage<Preference>;
     return new Map(page.results.map((p) => [p.name, p.value]));
   }
 
-  /** A list the visitor may read, or none when the community keeps it for members. */
-  async function readable<T>(read: (path: string) => Promise<unknown>, path: string): Promise<ApiPage<T>> {
+  /** A list the visitor may read; undefined when the community keeps it for members or has it off. */
+  async function maybe<T>(read: Reader, path: string): Promise<ApiPage<T> | undefined> {
     try {
       return (await read(path)) as ApiPage<T>;
     } catch (error) {
-      if (isRefusal(error) && error.status < 500) return { count: 0, results: [] };
+      if (isRefusal(error) && error.status < 500) return undefined;
       throw error;
     }
+  }
+  const readable = async <T>(read: Reader, path: string): Promise<ApiPage<T>> =>
+    (await maybe<T>(read, path)) ?? { count: 0, results: [] };
+
+  /**
+   * Where a visitor reads the public contributions, each a run of sitemap files: the explore feed;
+   * while the community has explore off, each category's feed instead (contents in no category are
+   * then reached through their authors' profiles only).
+   */
+  async function contentSources(read: Reader): Promise<{ file: string; count: number }[]> {
+    const explore = await maybe<FeedUnit>(read, 'feed/explore/?ordering=recent&limit=1');
+    if (explore) return [{ file: 'contents', count: explore.count }];
+    const categories = await readable<Category>(read, 'category/?limit=1000');
+    const feeds = await Promise.all(
+      categories.results.map(async (category) => ({
+        file: `category/${category.id}`,
+        count: (await readable<FeedUnit>(read, `category/${category.id}/feed/?limit=1`)).count,
+      })),
+    );
+    return feeds.filter((feed) => feed.count > 0);
+  }
+
+  /** One sitemap file of a feed's contributions (1000 a file), or 404 past its end. */
+  async function contentsFile(reply: FastifyReply, site: string, read: Reader, feed: string, page: number) {
+    const offset = (page - 1) * SITEMAP_PAGE_SIZE;
+    const separator = feed.includes('?') ? '&' : '?';
+    const units = await readable<FeedUnit>(
+      read,
+      `${feed}${separator}limit=${SITEMAP_PAGE_SIZE}&offset=${offset}`,
+    );
+    if (units.results.length === 0 && page > 1) throw AppError.notFound('This sitemap page is empty');
+    const entries = units.results.flatMap((unit) => {
+      const object = unit[unit.type] as Contribution | undefined;
+      if (!object) return [];
+      return [
+        {
+          loc: `${site}/${object.type}/${object.id}${object.slug ? `/${object.slug}` : ''}`,
+          lastmod: object.last_activity_at,
+        },
+      ];
+    });
+    return xml(reply, urlset(entries));
   }
 
   const xml = (reply: FastifyReply, body: string) =>
@@ -98,10 +152,11 @@ export function registerSiteCrawlerRoutes(app: FastifyInstance, deps: PlatformDe
   app.get('/c/:slug/sitemap.xml', { schema: { params: slugParams, hide: true } }, async (request, reply) => {
     const { slug } = request.params as z.infer<typeof slugParams>;
     const found = await community(request, slug);
-    const contents = await readable<FeedUnit>(found.read, 'feed/explore/?ordering=recent&limit=1');
     const files = [`${found.site}/sitemap/pages.xml`];
-    for (let page = 1; page <= Math.ceil(contents.count / SITEMAP_PAGE_SIZE); page += 1) {
-      files.push(`${found.site}/sitemap/contents/${page}.xml`);
+    for (const source of await contentSources(found.read)) {
+      for (let page = 1; page <= Math.ceil(source.count / SITEMAP_PAGE_SIZE); page += 1) {
+        files.push(`${found.site}/sitemap/${source.file}/${page}.xml`);
+      }
     }
     const entries = files.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`);
     return xml(
@@ -116,14 +171,18 @@ export function registerSiteCrawlerRoutes(app: FastifyInstance, deps: PlatformDe
     async (request, reply) => {
       const { slug } = request.params as z.infer<typeof slugParams>;
       const found = await community(request, slug);
-      const explore = await readable<FeedUnit>(found.read, 'feed/explore/?limit=1');
+      const explore = await maybe<FeedUnit>(found.read, 'feed/explore/?limit=1');
+      const categories = await readable<Category>(found.read, 'category/?limit=1000');
+      const first = categories.results[0];
+      // Categories are listed where a visitor may read their contents (not in a registered-only one).
+      const contentsPublic =
+        explore !== undefined ||
+        (first !== undefined &&
+          (await maybe(found.read, `category/${first.id}/feed/?limit=1`)) !== undefined);
       const entries = [{ loc: `${found.site}/` }];
-      if (explore.count > 0) {
-        const categories = await readable<{ id: number; slug: string; lastmod_datetime?: string }>(
-          found.read,
-          'category/?limit=1000',
-        );
-        entries.push({ loc: `${found.site}/explore` }, { loc: `${found.site}/categories` });
+      if (explore) entries.push({ loc: `${found.site}/explore` });
+      if (contentsPublic) {
+        entries.push({ loc: `${found.site}/categories` });
         for (const category of categories.results) {
           entries.push({
             loc: `${found.site}/category/${category.id}/${category.slug}`,
@@ -141,22 +200,17 @@ export function registerSiteCrawlerRoutes(app: FastifyInstance, deps: PlatformDe
     async (request, reply) => {
       const { slug, page } = request.params as z.infer<typeof contentsParams>;
       const found = await community(request, slug);
-      const feed = await readable<FeedUnit>(
-        found.read,
-        `feed/explore/?ordering=recent&limit=${SITEMAP_PAGE_SIZE}&offset=${(page - 1) * SITEMAP_PAGE_SIZE}`,
-      );
-      if (feed.results.length === 0 && page > 1) throw AppError.notFound('This sitemap page is empty');
-      const entries = feed.results.flatMap((unit) => {
-        const object = unit[unit.type] as Contribution | undefined;
-        if (!object) return [];
-        return [
-          {
-            loc: `${found.site}/${object.type}/${object.id}${object.slug ? `/${object.slug}` : ''}`,
-            lastmod: object.last_activity_at,
-          },
-        ];
-      });
-      return xml(reply, urlset(entries));
+      return contentsFile(reply, found.site, found.read, 'feed/explore/?ordering=recent', page);
+    },
+  );
+
+  app.get(
+    '/c/:slug/sitemap/category/:id/:page.xml',
+    { schema: { params: categoryContentsParams, hide: true } },
+    async (request, reply) => {
+      const { slug, id, page } = request.params as z.infer<typeof categoryContentsParams>;
+      const found = await community(request, slug);
+      return contentsFile(reply, found.site, found.read, `category/${id}/feed/`, page);
     },
   );
 }
