@@ -140,6 +140,20 @@ describe('members meet them on the member site', () => {
     const res = await visit('/c/demo/missing');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain(ERROR_PAGE_DEFAULTS.page_not_found.en);
+    // One top heading: the community's name above the shipped body, which starts at h2.
+    expect([...res.body.matchAll(/<h1>([^<]*)<\/h1>/g)].map((m) => m[1])).toEqual(['Demo']);
+  });
+
+  it('add no second top heading to a body that brings its own', async () => {
+    expect(
+      (await post('page_not_found/update/', { html_body: '<h1>Lost</h1><p>Sorry</p>' })).statusCode,
+    ).toBe(200);
+    try {
+      const res = await visit('/c/demo/missing');
+      expect([...res.body.matchAll(/<h1>([^<]*)<\/h1>/g)].map((m) => m[1])).toEqual(['Lost']);
+    } finally {
+      await post('page_not_found/restore/');
+    }
   });
 
   it('with `system_pages` off, members meet the defaults and the console cannot edit them', async () => {
