@@ -209,6 +209,11 @@ describe('scheduled posts', () => {
     const { id, scheduled_at, added_at } = res.json<{ id: number; scheduled_at: string; added_at: string }>();
     expect(scheduled_at).toBe(at.toISOString());
     expect(added_at).toBe(at.toISOString());
+    // The author's profile counts it from its time, as everyone sees it then.
+    const authorId = res.json<{ author: { id: number } }>().author.id;
+    const postsCounter = async () =>
+      (await api.get(`/user/${authorId}/`, bob)).json<{ posts_counter: number }>().posts_counter;
+    const countedBefore = await postsCounter();
 
     const explore = async (who?: SignedIn) => {
       const body = (await api.get('/feed/explore/?limit=50', who)).json<{
@@ -248,5 +253,6 @@ describe('scheduled posts', () => {
     expect(read.json()).toMatchObject({ scheduled_at: null });
     expect(await listed()).toContain(id);
     expect(await found(bob)).toContain(id);
+    expect(await postsCounter()).toBe(countedBefore + 1);
   });
 });

@@ -179,8 +179,13 @@ const EMPTY_COUNTERS: Counters = {
   requestsReceived: 0,
 };
 
-/** Follows, published contributions by type, followed categories, connections and requests. */
-export async function countersOf(db: Db, stackId: number, ids: number[]): Promise<Map<number, Counters>> {
+/** Follows, published contributions by type (by `now`), followed categories, connections and requests. */
+export async function countersOf(
+  db: Db,
+  stackId: number,
+  ids: number[],
+  now: Date,
+): Promise<Map<number, Counters>> {
   const result = new Map<number, Counters>(ids.map((id) => [id, { ...EMPTY_COUNTERS }]));
   if (ids.length === 0) return result;
   const add = (id: number, key: keyof Counters, n: number | string) => {
@@ -205,7 +210,7 @@ export async function countersOf(db: Db, stackId: number, ids: number[]): Promis
     .execute())
     add(r.id, 'followings', r.n);
   const byType = { post: 'posts', discussion: 'discussions', status: 'statuses', poll: 'polls' } as const;
-  for (const r of await publishedContributionCountsOf(db, stackId, ids)) add(r.id, byType[r.type], r.n);
+  for (const r of await publishedContributionCountsOf(db, stackId, ids, now)) add(r.id, byType[r.type], r.n);
   for (const r of await db
     .selectFrom('interests')
     .select(['user_id as id', n])

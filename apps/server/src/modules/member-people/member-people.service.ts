@@ -65,7 +65,7 @@ export async function presentUsers(
   caller?: MemberCaller,
 ): Promise<MemberUserObject[]> {
   const users = await memberUsers(deps.db, stackId, ids, deps.clock.now());
-  const counters = await repo.countersOf(deps.db, stackId, [...users.keys()]);
+  const counters = await repo.countersOf(deps.db, stackId, [...users.keys()], deps.clock.now());
   const relations = caller
     ? await repo.relationsOf(deps.db, stackId, caller.userId, [...users.keys()])
     : new Map();

@@ -238,7 +238,7 @@ export function registerMemberUserRoutes(scope: FastifyInstance, deps: MemberApi
       await requireReader(deps, request, stackId);
       const id = request.params.id;
       await visibleMember(deps, stackId, id, request.member);
-      const c = (await repo.countersOf(deps.db, stackId, [id])).get(id)!;
+      const c = (await repo.countersOf(deps.db, stackId, [id], deps.clock.now())).get(id)!;
       // Pending requests are the member's own business (and staff's).
       const own = request.member?.userId === id || isStaffCaller(request.member);
       return {

@@ -82,7 +82,7 @@ export function createUsersService(deps: Pick<PlatformDeps, 'db' | 'clock'>) {
   async function toUser(stackId: number, row: repo.UserRow, showEmail: boolean): Promise<ConsoleUser> {
     const [tags, counters] = await Promise.all([
       tagsOfUsers(db, stackId, [row.id]),
-      countersOf(db, stackId, [row.id]),
+      countersOf(db, stackId, [row.id], clock.now()),
     ]);
     const c = counters.get(row.id);
     return {
