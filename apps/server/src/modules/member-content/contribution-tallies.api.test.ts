@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../test-support/test-app.ts';
 import { createMember, createStack, stackBySlug } from '../../test-support/fixtures.ts';
 
 /**
- * The tallies a trigger keeps of each community's contributions (migration 0047), which the feeds'
+ * The tallies a trigger keeps of each community's contributions (migrations 0047 and 0049), which the feeds'
  * counts sum: after contents are written, moved between categories, retyped, deleted and removed,
  * in two communities, they are what a count of the rows says — and a feed's count with them.
  */
@@ -122,6 +122,44 @@ describe('contribution tallies', () => {
       .execute();
     expect(await tallies()).toEqual(await recount());
   });
+
+  // Two moves in opposite directions at the same instant each take the same two tally rows; taken in
+  // opposite orders they deadlocked now and then (3 in 2,000 tries here), failing one request. Only a
+  // server runs two statements at once (PGlite has one session).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'let opposite moves at the same instant queue rather than deadlock',
+    async () => {
+      const a = await createMember(t.db, demo, 'tally-mover', 'tally-password-1');
+      const [north, south] = [await category(demo, 'tally-north'), await category(demo, 'tally-south')];
+      const rows = await t.db
+        .insertInto('contributions')
+        .values(
+          [north, south].map((category_id) => ({
+            stack_id: demo,
+            type: 'post' as const,
+            author_id: a,
+            category_id,
+            title: '',
+            body: 'moving',
+            created_at: t.clock.now(),
+          })),
+        )
+        .returning('id')
+        .execute();
+      const [x, y] = rows.map((r) => Number(r.id)) as [number, number];
+      const move = (id: number, to: number) =>
+        t.db.updateTable('contributions').set({ category_id: to }).where('id', '=', id).execute();
+      const failures: unknown[] = [];
+      for (let i = 0; i < 3000; i++) {
+        const [xTo, yTo] = i % 2 === 0 ? [south, north] : [north, south];
+        const outcomes = await Promise.allSettled([move(x, xTo), move(y, yTo)]);
+        for (const outcome of outcomes) if (outcome.status === 'rejected') failures.push(outcome.reason);
+      }
+      expect(failures).toEqual([]);
+      expect(await tallies()).toEqual(await recount());
+    },
+    120_000,
+  );
 
   it("give a category's feed the count of its rows", async () => {
     const a = await createMember(t.db, demo, 'tally-c', 'tally-password-1');

@@ -44,6 +44,7 @@ import * as m0045 from './0045-private-messages.ts';
 import * as m0046 from './0046-comment-replies-index.ts';
 import * as m0047 from './0047-contribution-tallies.ts';
 import * as m0048 from './0048-feed-count-lookups.ts';
+import * as m0049 from './0049-tallies-move-in-key-order.ts';
 
 /** Every migration in order. Names are the file names; a new one is appended, never edited. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '0046-comment-replies-index': m0046,
   '0047-contribution-tallies': m0047,
   '0048-feed-count-lookups': m0048,
+  '0049-tallies-move-in-key-order': m0049,
 };
