@@ -38,22 +38,27 @@ function meta(html: string, key: string): string | undefined {
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  ({ admin, demoId } = await communityFixture(t, ADMIN_PASSWORD));
-  await createMember(t.db, demoId, 'writer', 'writer-password-1');
+/** A discussion by the member `writer`, through the member API; answers its id. */
+async function discuss(fields: Record<string, unknown>): Promise<number> {
   const writer = await memberSignIn(t.app, t.db, 'demo', 'writer', 'writer-password-1');
   const created = await t.app.inject({
     method: 'POST',
     url: '/c/demo/api/v2/discussion/',
     headers: { ...writer.bearer, 'content-type': 'application/json' },
-    payload: JSON.stringify({
-      title: 'Where to meet in June',
-      text: '<p>The park &amp; the <b>library</b> are both free.</p><script>alert(1)</script>',
-    }),
+    payload: JSON.stringify(fields),
   });
   expect(created.statusCode, created.body).toBe(201);
-  discussionId = created.json().id;
+  return created.json().id;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ admin, demoId } = await communityFixture(t, ADMIN_PASSWORD));
+  await createMember(t.db, demoId, 'writer', 'writer-password-1');
+  discussionId = await discuss({
+    title: 'Where to meet in June',
+    text: '<p>The park &amp; the <b>library</b> are both free.</p><script>alert(1)</script>',
+  });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -240,18 +245,11 @@ describe('the member site, rendered on the server', () => {
       .values({ stack_id: demoId, name: 'Meetups', slug: 'meetups' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const writer = await memberSignIn(t.app, t.db, 'demo', 'writer', 'writer-password-1');
-    const picnic = await t.app.inject({
-      method: 'POST',
-      url: '/c/demo/api/v2/discussion/',
-      headers: { ...writer.bearer, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        title: 'Picnic in July',
-        text: '<p>Bring fruit.</p>',
-        categories: [category.id],
-      }),
+    const picnic = await discuss({
+      title: 'Picnic in July',
+      text: '<p>Bring fruit.</p>',
+      categories: [category.id],
     });
-    expect(picnic.statusCode, picnic.body).toBe(201);
     await preferences({ explore_stream_enabled: false });
     try {
       const index = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap.xml' });
@@ -265,7 +263,7 @@ describe('the member site, rendered on the server', () => {
         await Promise.all(categoryFiles.map((url) => t.app.inject({ method: 'GET', url })))
       ).map((file) => file.body);
       expect(categoryFiles).toContain(`/c/demo/sitemap/category/${category.id}/1.xml`);
-      expect(listed.join('')).toContain(`/c/demo/discussion/${picnic.json().id}/picnic-in-july</loc>`);
+      expect(listed.join('')).toContain(`/c/demo/discussion/${picnic}/picnic-in-july</loc>`);
       const pages = await t.app.inject({ method: 'GET', url: '/c/demo/sitemap/pages.xml' });
       expect(pages.body).not.toContain('/c/demo/explore</loc>');
       expect(pages.body).toContain('/c/demo/categories</loc>');
