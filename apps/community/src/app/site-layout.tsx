@@ -93,7 +93,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         sx={{ bgcolor: navbar, color: ink, borderBottom: 1, borderColor: 'divider' }}
       >
         {/* On a phone: the logo, search and the member's menu in a row, then the sections under them. */}
-        <Toolbar sx={{ columnGap: 2, rowGap: 1, flexWrap: 'wrap', py: { xs: 1, sm: 0 } }}>
+        <Toolbar sx={{ columnGap: 2, rowGap: 1, flexWrap: 'wrap', py: 1 }}>
           <Link
             component={NavLink}
             to="/"
@@ -146,7 +146,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           </Stack>
           <Box sx={{ flexGrow: 1, display: { xs: 'block', sm: 'none' } }} />
           <SiteSearchField />
-          <Box sx={{ display: 'flex', order: { xs: 2, sm: 0 } }}>
+          {/* At the right end, also when it wraps to a row of its own (where its panel opens leftwards). */}
+          <Box sx={{ display: 'flex', order: { xs: 2, sm: 0 }, ml: 'auto' }}>
             <MemberMenu />
           </Box>
         </Toolbar>

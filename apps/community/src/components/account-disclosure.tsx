@@ -11,7 +11,7 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useLocation } from '../app/site-router.tsx';
 
 /**
- * A phone's account button: the member's avatar, which shows and hides a panel of what does not fit
+ * A phone's or tablet's account button: the member's avatar, which shows and hides a panel of what does not fit
  * beside it in a 390 px navbar (messages, points, sign out). A disclosure, not a menu: its links and
  * buttons are reached by Tab like any other; Escape or a click elsewhere closes it, and it closes
  * after a move to another page.
@@ -49,7 +49,7 @@ export function AccountDisclosure({
     button.current?.focus();
   };
   return (
-    <Box ref={root} onKeyDown={escape} sx={{ position: 'relative', display: { xs: 'block', sm: 'none' } }}>
+    <Box ref={root} onKeyDown={escape} sx={{ position: 'relative', display: { xs: 'block', md: 'none' } }}>
       <Button
         ref={button}
         color="inherit"

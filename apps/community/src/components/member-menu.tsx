@@ -16,8 +16,8 @@ import { NO_PREFERENCES, preferenceOn } from '../site-api/site-queries.ts';
 /**
  * The navbar's right side: sign in for a visitor; once signed in, the member's notifications,
  * messages (with their unseen count, when the community has private messages) and loyalty points
- * (when it collects them), their name and sign out. On a phone all but the notifications go into the
- * account panel, so the navbar keeps to one row above its sections.
+ * (when it collects them), their name and sign out. Below 900 px all but the notifications go into
+ * the account panel, so a phone's navbar keeps to one row above its sections.
  */
 export function MemberMenu() {
   const site = useSite();
@@ -51,8 +51,8 @@ export function MemberMenu() {
   }
   const unseen = unseenCount.data ?? 0;
   const unseenPm = unseenMessages.data ?? 0;
-  /** Shown inline from 600 px; on a phone, in the account panel. */
-  const wide = { display: { xs: 'none', sm: 'inline-flex' } };
+  /** Shown inline from 900 px; on phones and tablets, in the account panel. */
+  const wide = { display: { xs: 'none', md: 'inline-flex' } };
   const messagesLabel = intl.formatMessage({ id: 'site.messages.unseen' }, { count: unseenPm });
   const signOutClick = async () => {
     await signOut(site.base, site.clientId, site.sessions);
@@ -61,7 +61,12 @@ export function MemberMenu() {
   };
   const button = { color: 'inherit', sx: { textTransform: 'none' } } as const;
   return (
-    <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap', rowGap: 0.5, maxWidth: '100%' }}
+    >
       <Badge badgeContent={unseen} color="secondary" overlap="rectangular">
         <Button
           component={RouterLink}
@@ -87,7 +92,7 @@ export function MemberMenu() {
       <Avatar src={me.data?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32, ...wide }}>
         {me.data?.username.slice(0, 1).toUpperCase()}
       </Avatar>
-      <Typography component="span" variant="body2" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      <Typography component="span" variant="body2" sx={{ display: { xs: 'none', md: 'inline' } }}>
         {me.data?.username}
       </Typography>
       <Button {...button} sx={{ ...button.sx, ...wide }} onClick={signOutClick}>
