@@ -5,6 +5,9 @@ import { withStartupLock } from './platform/db/startup-lock.ts';
 import { bootstrap, type BootstrapResult } from './seed/bootstrap.ts';
 import { seedDemoActivity } from './seed/demo-activity.ts';
 
+/** How long the server keeps an idle PostgreSQL connection: five minutes. */
+const IDLE_CONNECTION_SECONDS = 300;
+
 /**
  * Opens the database and does a start's one-time work: migrations, the first admin and the demo
  * community with a year of generated activity on a fresh database. On PostgreSQL the work is
@@ -18,6 +21,8 @@ export async function prepareDatabase(
   return withStartupLock(config.databaseDirectUrl ?? config.databaseUrl, async () => {
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
+      // The server keeps its pooled connections warm through quiet minutes (ADR 0044).
+      idleSeconds: IDLE_CONNECTION_SECONDS,
       pgliteDir: path.join(config.dataDir, 'pglite'),
     });
     try {
