@@ -50,10 +50,11 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
   async function errorPage(
     request: FastifyRequest,
     reply: FastifyReply,
-    stack: { id: number; name: string },
+    stack: { id: number; name: string; slug: string },
     kind: ErrorPageKind,
   ) {
     const locale = errorPageLocale(pageLanguages(request));
+    const { base } = siteAddress(request, deps.config.publicUrl, stack.slug);
     const body = await errorPages.bodyFor(stack.id, kind, locale);
     if (kind === 'service_unavailable') void reply.header('Retry-After', RETRY_AFTER);
     return reply
@@ -61,7 +62,7 @@ export function registerCommunitySiteRoutes(app: FastifyInstance, deps: Communit
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .header('Vary', 'Accept-Language, Cookie')
-      .send(errorDocument({ community: stack.name, body, locale }));
+      .send(errorDocument({ community: stack.name, body, locale, home: `${base}/` }));
   }
 
   async function page(request: FastifyRequest, reply: FastifyReply, slug: string, rest: string) {

@@ -140,8 +140,10 @@ describe('members meet them on the member site', () => {
     const res = await visit('/c/demo/missing');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain(ERROR_PAGE_DEFAULTS.page_not_found.en);
-    // One top heading: the community's name above the shipped body, which starts at h2.
-    expect([...res.body.matchAll(/<h1>([^<]*)<\/h1>/g)].map((m) => m[1])).toEqual(['Demo']);
+    // One top heading: the community's name, a link to its home, above the shipped body (from h2).
+    expect([...res.body.matchAll(/<h1>(.*?)<\/h1>/g)].map((m) => m[1])).toEqual([
+      '<a href="/c/demo/">Demo</a>',
+    ]);
   });
 
   it('add no second top heading to a body that brings its own', async () => {
@@ -150,7 +152,7 @@ describe('members meet them on the member site', () => {
     ).toBe(200);
     try {
       const res = await visit('/c/demo/missing');
-      expect([...res.body.matchAll(/<h1>([^<]*)<\/h1>/g)].map((m) => m[1])).toEqual(['Lost']);
+      expect([...res.body.matchAll(/<h1>(.*?)<\/h1>/g)].map((m) => m[1])).toEqual(['Lost']);
     } finally {
       await post('page_not_found/restore/');
     }

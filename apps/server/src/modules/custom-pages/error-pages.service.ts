@@ -31,13 +31,21 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 /**
  * The document around an error page's body: no script and no external reference, so the server's
  * strict security headers hold. The body is stored sanitised and is sanitised again here. A page has
- * one top heading: the community's name, above a body that brings none of its own (the shipped
- * bodies start at h2).
+ * one top heading: the community's name, a link to its home (which the shipped bodies point to), above
+ * a body that brings none of its own (the shipped bodies start at h2).
  */
-export function errorDocument(input: { community: string; body: string; locale: ErrorPageLocale }): string {
+export function errorDocument(input: {
+  community: string;
+  body: string;
+  locale: ErrorPageLocale;
+  /** The community's home on the site, on this host. */
+  home: string;
+}): string {
   const body = sanitizeHtml(input.body);
   const title = htmlToText(input.body).split('\n')[0]?.trim() || input.community;
-  const heading = /<h1[\s>]/i.test(body) ? '' : `<h1>${escapeHtml(input.community)}</h1>\n`;
+  const heading = /<h1[\s>]/i.test(body)
+    ? ''
+    : `<h1><a href="${escapeHtml(input.home)}">${escapeHtml(input.community)}</a></h1>\n`;
   return `<!doctype html>
 <html lang="${input.locale}">
 <head>
@@ -50,7 +58,7 @@ export function errorDocument(input: { community: string; body: string; locale: 
     background: #f5f5f5; color: #212121; font-family: system-ui, sans-serif; font-size: 16px; line-height: 1.5; }
   main { max-width: 40rem; margin: 1.5rem; padding: 2rem; border-radius: 12px; background: #fff;
     box-shadow: 0 2px 12px rgba(0,0,0,.08); }
-  main > h1:first-child { margin: 0 0 1rem; font-size: 1rem; font-weight: 600; color: #555; }
+  main > h1:first-child { margin: 0 0 1rem; font-size: 1rem; font-weight: 600; }
   a { color: #1a5a5a; }
 </style>
 </head>
